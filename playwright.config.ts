@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { E2E } from './e2e/support/env.ts';
+
+const chromium = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p) => p && fs.existsSync(p),
+);
+// A fresh data directory (database and media) for every run.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-e2e-'));
+// As root, PostgreSQL runs as its own system user, which must be able to reach the cluster directory.
+fs.chmodSync(dataDir, 0o755);
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL: E2E.baseUrl,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    },
+  },
+  projects: [
+    { name: 'phone', use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, hasTouch: true } },
+  ],
+  webServer: {
+    command: 'node --import tsx src/server/main.ts',
+    url: `${E2E.baseUrl}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E.port),
+      PG_PORT: String(E2E.pgPort),
+      DATA_DIR: dataDir,
+      ACCESS_CODES: E2E.accessCodes.join(','),
+      ADMIN_PASSWORD: E2E.adminPassword,
+      SEED: 'demo',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '1000',
+      API_RATE_LIMIT: '100000',
+    },
+  },
+});

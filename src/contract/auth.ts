@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+export const accessBody = z.object({
+  code: z.string({ error: 'Access code is required' }).max(200, 'Access code is too long'),
+});
+export const accessReply = z.object({ granted: z.literal(true) });
+
+export const adminLoginBody = z.object({
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1000),
+});
+export const adminSessionReply = z.object({ authenticated: z.boolean() });
+
+export const healthReply = z.object({ status: z.literal('ok') });

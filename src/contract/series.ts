@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { GENRES, RATING_MAX, RATING_MIN } from './constants.ts';
+import { mediaUrl, positiveId } from './common.ts';
+
+export const genre = z.enum(GENRES, { error: `Genre must be one of: ${GENRES.join(', ')}` });
+
+export const series = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  genre,
+  tags: z.array(z.string()),
+  thumbnailUrl: z.string(),
+  verticalThumbnailUrl: z.string().nullable(),
+  totalEpisodes: z.number().int(),
+  rating: z.number().int(),
+  likes: z.number().int(),
+  isNew: z.boolean(),
+  isFree: z.boolean(),
+  episodeCost: z.number().int(),
+  createdAt: z.string(),
+});
+export type Series = z.infer<typeof series>;
+
+const title = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(1, 'Title is required')
+  .max(200, 'Title is too long (at most 200 characters)');
+const description = z
+  .string({ error: 'Description is required' })
+  .trim()
+  .min(1, 'Description is required')
+  .max(5000, 'Description is too long (at most 5000 characters)');
+const rating = z
+  .number({ error: 'Rating must be a number' })
+  .int('Rating must be a whole number')
+  .min(RATING_MIN, 'Rating must be between 0 and 100')
+  .max(RATING_MAX, 'Rating must be between 0 and 100');
+const episodeCost = z
+  .number({ error: 'Episode cost must be a number' })
+  .int('Episode cost must be a whole number')
+  .min(0, 'Episode cost must be 0 or more')
+  .max(1_000_000, 'Episode cost is too large');
+const tags = z
+  .array(z.string().trim().min(1).max(40, 'A tag is too long (at most 40 characters)'))
+  .max(20, 'At most 20 tags');
+/** Empty string and null both mean "no vertical thumbnail". */
+const verticalThumbnailUrl = z
+  .union([z.literal(''), mediaUrl])
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+export const createSeriesBody = z.object({
+  title,
+  description,
+  genre,
+  thumbnailUrl: mediaUrl,
+  verticalThumbnailUrl: verticalThumbnailUrl.optional().default(null),
+  totalEpisodes: z
+    .number({ error: 'Total episodes must be a number' })
+    .int('Total episodes must be a whole number')
+    .min(1, 'Total episodes must be at least 1')
+    .max(10_000, 'Total episodes is too large')
+    .default(1),
+  rating: rating.default(85),
+  isNew: z.boolean().default(true),
+  isFree: z.boolean().default(false),
+  episodeCost: episodeCost.default(55),
+  tags: tags.default([]),
+});
+export type CreateSeriesBody = z.input<typeof createSeriesBody>;
+
+/** The edit row sends a subset; the edit row has no lower bound on episodes beyond 0. */
+export const updateSeriesBody = z
+  .object({
+    title,
+    description,
+    genre,
+    thumbnailUrl: mediaUrl,
+    verticalThumbnailUrl,
+    totalEpisodes: z
+      .number({ error: 'Total episodes must be a number' })
+      .int('Total episodes must be a whole number')
+      .min(0, 'Total episodes must be 0 or more')
+      .max(10_000, 'Total episodes is too large'),
+    rating,
+    isNew: z.boolean(),
+    isFree: z.boolean(),
+    episodeCost,
+    tags,
+  })
+  .partial();
+export type UpdateSeriesBody = z.input<typeof updateSeriesBody>;
+
+export const episode = z.object({
+  id: z.number().int(),
+  seriesId: z.number().int(),
+  episodeNumber: z.number().int(),
+  title: z.string(),
+  videoUrl: z.string(),
+  thumbnailUrl: z.string(),
+  /** seconds */
+  duration: z.number().int(),
+});
+export type Episode = z.infer<typeof episode>;
+
+export const seriesIdParams = z.object({ id: positiveId });
+export const episodeIdParams = z.object({ episodeId: positiveId });

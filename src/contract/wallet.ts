@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { positiveId } from './common.ts';
+
+export const user = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  coins: z.number().int(),
+  bonuses: z.number().int(),
+});
+export type User = z.infer<typeof user>;
+
+export const coinPackage = z.object({
+  id: z.string(),
+  coins: z.number().int(),
+  bonus: z.number().int(),
+  price: z.number(),
+  popular: z.boolean().optional(),
+  newUser: z.boolean().optional(),
+});
+
+export const packagesQuery = z.object({
+  /** `topup` (default): the six Top Up packages; `rewards`: the four of the rewards page. */
+  placement: z.enum(['topup', 'rewards']).default('topup'),
+});
+
+/** coins, bonus and price are accepted for compatibility and ignored: the server credits the package it looks up. */
+export const purchaseBody = z.object({
+  packageId: z.string({ error: 'packageId is required' }).min(1, 'packageId is required').max(64),
+  coins: z.unknown().optional(),
+  bonus: z.unknown().optional(),
+  price: z.unknown().optional(),
+});
+export const purchaseReply = z.object({
+  /** coins + bonus credited by this purchase */
+  totalCoins: z.number().int(),
+  user,
+});
+export type PurchaseReply = z.infer<typeof purchaseReply>;
+
+export const checkInReply = z.object({
+  success: z.boolean(),
+  /** bonuses earned by this check-in (0 when already checked in today) */
+  bonuses: z.number().int(),
+  user,
+});
+export type CheckInReply = z.infer<typeof checkInReply>;
+
+/** `cost` is accepted and ignored: the unlock charges the series' episodeCost. */
+export const unlockEpisodeBody = z.object({
+  seriesId: positiveId,
+  episodeNumber: z
+    .number({ error: 'episodeNumber must be a number' })
+    .int('episodeNumber must be a whole number')
+    .min(1, 'episodeNumber must be at least 1')
+    .max(100_000),
+  cost: z.unknown().optional(),
+});
+export const unlockEpisodeReply = z.object({
+  seriesId: z.number().int(),
+  episodeNumber: z.number().int(),
+  /** coins + bonuses charged */
+  cost: z.number().int(),
+  user,
+});
+export type UnlockEpisodeReply = z.infer<typeof unlockEpisodeReply>;
+
+export const unlockedEpisode = z.object({
+  seriesId: z.number().int(),
+  episodeNumber: z.number().int(),
+  unlockedAt: z.string(),
+});
+export type UnlockedEpisode = z.infer<typeof unlockedEpisode>;
+export const unlockedEpisodesQuery = z.object({ seriesId: positiveId.optional() });
+
+export const ledgerEntryKind = z.enum(['purchase', 'checkin', 'unlock']);
+export const ledgerEntry = z.object({
+  id: z.number().int(),
+  kind: ledgerEntryKind,
+  coinsDelta: z.number().int(),
+  bonusesDelta: z.number().int(),
+  packageId: z.string().nullable(),
+  /** USD paid, for purchases */
+  price: z.number().nullable(),
+  seriesId: z.number().int().nullable(),
+  episodeNumber: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntry>;
+
+export const idempotencyKeyHeader = z.object({
+  'idempotency-key': z.string().min(1).max(200).optional(),
+});

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+const environment = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText,
+  PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
+  ADMIN_PASSWORD: optionalText,
+  ACCESS_CODES: optionalText,
+  APP_NAME: z.string().default('Cliffhanger'),
+  SUPPORT_EMAIL: z.string().default('support@cliffhanger.example'),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Attempts per minute per client address on the access gate and the admin login. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Requests per minute per client address on the rest of the API. */
+  API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  /** Set when the server sits behind a load balancer that sets X-Forwarded-For. */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  ADMIN_SESSION_HOURS: z.coerce.number().positive().default(12),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    databaseUrl: e.DATABASE_URL,
+    pgPort: e.PG_PORT,
+    adminPassword: e.ADMIN_PASSWORD,
+    accessCodes: e.ACCESS_CODES?.split(',')
+      .map((c) => c.trim().toUpperCase())
+      .filter(Boolean),
+    appName: e.APP_NAME,
+    supportEmail: e.SUPPORT_EMAIL,
+    seed: e.SEED,
+    logLevel: e.LOG_LEVEL,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    apiRateLimit: e.API_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    adminSessionMs: e.ADMIN_SESSION_HOURS * 3600_000,
+  };
+}

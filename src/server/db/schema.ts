@@ -1,0 +1,251 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const series = pgTable(
+  'series',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    genre: text('genre').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    thumbnailUrl: text('thumbnail_url').notNull(),
+    verticalThumbnailUrl: text('vertical_thumbnail_url'),
+    totalEpisodes: integer('total_episodes').notNull().default(1),
+    rating: integer('rating').notNull().default(85),
+    likes: integer('likes').notNull().default(0),
+    isNew: boolean('is_new').notNull().default(true),
+    isFree: boolean('is_free').notNull().default(false),
+    episodeCost: integer('episode_cost').notNull().default(55),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('series_rating_range', sql`${t.rating} between 0 and 100`),
+    check('series_likes_nonnegative', sql`${t.likes} >= 0`),
+    check('series_episode_cost_nonnegative', sql`${t.episodeCost} >= 0`),
+    check('series_total_episodes_nonnegative', sql`${t.totalEpisodes} >= 0`),
+    index('series_genre_idx').on(t.genre),
+  ],
+);
+
+export const episodes = pgTable(
+  'episodes',
+  {
+    id: serial('id').primaryKey(),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    episodeNumber: integer('episode_number').notNull(),
+    title: text('title').notNull(),
+    videoUrl: text('video_url').notNull(),
+    thumbnailUrl: text('thumbnail_url').notNull(),
+    duration: integer('duration').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('episodes_series_number_unique').on(t.seriesId, t.episodeNumber),
+    check('episodes_number_positive', sql`${t.episodeNumber} >= 1`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    coins: integer('coins').notNull().default(0),
+    bonuses: integer('bonuses').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('users_coins_nonnegative', sql`${t.coins} >= 0`),
+    check('users_bonuses_nonnegative', sql`${t.bonuses} >= 0`),
+  ],
+);
+
+export const carouselItems = pgTable(
+  'carousel_items',
+  {
+    id: serial('id').primaryKey(),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    displayOrder: integer('display_order').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('carousel_items_series_unique').on(t.seriesId),
+    check('carousel_items_order_positive', sql`${t.displayOrder} >= 1`),
+  ],
+);
+
+// The unique rank among active items is an exclusion constraint added in the migration SQL
+// (DEFERRABLE, so a reorder can swap ranks inside one transaction); drizzle cannot declare it.
+export const trendingItems = pgTable(
+  'trending_items',
+  {
+    id: serial('id').primaryKey(),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    rank: integer('rank').notNull(),
+    matchPercentage: integer('match_percentage').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('trending_items_series_unique').on(t.seriesId),
+    check('trending_items_rank_range', sql`${t.rank} between 1 and 7`),
+    check('trending_items_match_range', sql`${t.matchPercentage} between 1 and 99`),
+  ],
+);
+
+export const likes = pgTable(
+  'likes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.seriesId] })],
+);
+
+export const bookmarks = pgTable(
+  'bookmarks',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.seriesId] })],
+);
+
+export const unlocks = pgTable(
+  'unlocks',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    episodeNumber: integer('episode_number').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.seriesId, t.episodeNumber] })],
+);
+
+export const progress = pgTable(
+  'progress',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    episodeId: integer('episode_id')
+      .notNull()
+      .references(() => episodes.id, { onDelete: 'cascade' }),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    percent: integer('percent').notNull(),
+    positionSeconds: real('position_seconds').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.episodeId] }),
+    index('progress_user_series_idx').on(t.userId, t.seriesId),
+    check('progress_percent_range', sql`${t.percent} between 0 and 100`),
+  ],
+);
+
+/** Every credit and debit; per user, sum(coins_delta) = users.coins and sum(bonuses_delta) = users.bonuses. */
+export const walletLedger = pgTable(
+  'wallet_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['purchase', 'checkin', 'unlock'] }).notNull(),
+    coinsDelta: integer('coins_delta').notNull(),
+    bonusesDelta: integer('bonuses_delta').notNull(),
+    packageId: text('package_id'),
+    priceCents: integer('price_cents'),
+    // No foreign key: the ledger keeps its history when a series is deleted.
+    seriesId: integer('series_id'),
+    episodeNumber: integer('episode_number'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('wallet_ledger_user_idx').on(t.userId, t.id)],
+);
+
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** Session ids are stored as SHA-256 hashes, so a database leak does not leak live sessions. */
+export const adminSessions = pgTable('admin_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+export const accessSessions = pgTable('access_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id').notNull(),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    statusCode: integer('status_code').notNull(),
+    reply: jsonb('reply').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.route, t.key] })],
+);
+
+/** Generated secrets (admin password, access codes), stored hashed. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  hashes: text('hashes').array().notNull(),
+  createdAt: createdAt(),
+});

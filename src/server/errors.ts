@@ -1,0 +1,26 @@
+/**
+ * Errors the services raise when a rule says no. They carry no HTTP status: the error plugin maps
+ * the kind to one, so services stay free of HTTP.
+ */
+export type DomainErrorKind =
+  | 'not_found'
+  | 'conflict'
+  | 'invalid'
+  | 'insufficient_balance'
+  | 'unauthenticated'
+  | 'forbidden';
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const notFound = (message: string) => new DomainError('not_found', message);
+export const conflict = (message: string, field?: string) => new DomainError('conflict', message, field);
+export const invalid = (message: string, field?: string) => new DomainError('invalid', message, field);

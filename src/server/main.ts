@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/open.ts';
+import { ensureViewer } from './db/seed/viewer.ts';
+import { seedDemoCatalogue } from './db/seed/index.ts';
+import { resolveSecrets } from './secrets.ts';
+import { buildApp } from './app.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function main() {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel });
+  fs.mkdirSync(config.mediaDir, { recursive: true });
+
+  const database = await openDatabase(config, {
+    info: (m) => logger.debug(m),
+    error: (e, m) => logger.error({ err: e }, m),
+  });
+  await ensureViewer(database.db);
+  const secrets = await resolveSecrets(database.db, config, (m) => logger.warn(m));
+  if (config.seed === 'demo') {
+    await seedDemoCatalogue(database.db, { mediaDir: config.mediaDir, log: (m) => logger.info(m) });
+  }
+
+  const app = await buildApp({
+    config,
+    db: database.db,
+    secrets,
+    clientDir: path.join(root, 'dist/client'),
+    logger,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info(`${signal} received: finishing requests in flight, then stopping`);
+    const force = setTimeout(() => process.exit(1), 20_000).unref();
+    try {
+      await app.close();
+      await database.close();
+      clearTimeout(force);
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  logger.info(`${config.appName} is ready on http://localhost:${config.port}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+
+/**
+ * Serves the built client (dist/client) and answers every other GET that is not /api or /media with
+ * index.html, so client-side routes survive a reload (history-API fallback). Without a build,
+ * unknown paths answer 404 JSON (the API-only mode of `npm run dev` and of the tests).
+ */
+export const clientPlugin = fp(async (app: FastifyInstance, options: { clientDir?: string }) => {
+  const clientDir = options.clientDir;
+  const hasClient = clientDir && fs.existsSync(path.join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/media/');
+    if (hasClient && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({
+      statusCode: 404,
+      error: 'Not Found',
+      message: `No such ${isApi ? 'endpoint' : 'page'}: ${request.method} ${request.url.split('?', 1)[0]}`,
+    });
+  });
+});

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { applyMigrations, connectDatabase, type Database } from '../db/client.ts';
+import { ensureViewer } from '../db/seed/viewer.ts';
+import { resolveSecrets } from '../secrets.ts';
+
+export const TEST_ACCESS_CODES = ['PREVIEW-ONE', 'PREVIEW-TWO'];
+export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
+
+export interface TestContext {
+  app: App;
+  db: Database;
+  pool: pg.Pool;
+  mediaDir: string;
+  /** inject() as a viewer who passed the access gate */
+  viewer: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  /** inject() as a signed-in operator (also past the gate) */
+  admin: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database (migrated, with user-1) on the run's PostgreSQL cluster, and an app on it.
+ * Call once per test file, in beforeAll.
+ */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const baseUrl = inject('postgresUrl');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-test-media-'));
+  const config = loadConfig({
+    DATA_DIR: path.dirname(mediaDir),
+    ACCESS_CODES: TEST_ACCESS_CODES.join(','),
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    AUTH_RATE_LIMIT: '1000',
+    API_RATE_LIMIT: '100000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  config.mediaDir = mediaDir;
+  const connection = connectDatabase(url.toString(), () => {});
+  await applyMigrations(connection.db);
+  await ensureViewer(connection.db);
+  const secrets = await resolveSecrets(connection.db, config, () => {});
+  const app = await buildApp({ config, db: connection.db, secrets });
+  await app.ready();
+
+  const accessCookie = await cookieFrom(
+    await app.inject({ method: 'POST', url: '/api/access', payload: { code: TEST_ACCESS_CODES[0] } }),
+  );
+  const adminCookie = await cookieFrom(
+    await app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: TEST_ADMIN_PASSWORD } }),
+  );
+  const withCookies = (cookies: string) => (options: InjectOptions) =>
+    app.inject({ ...options, headers: { ...options.headers, cookie: cookies } });
+
+  return {
+    app,
+    db: connection.db,
+    pool: connection.pool,
+    mediaDir,
+    viewer: withCookies(accessCookie),
+    admin: withCookies(`${accessCookie}; ${adminCookie}`),
+    close: async () => {
+      await app.close();
+      await connection.close();
+      fs.rmSync(mediaDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function cookieFrom(response: LightMyRequestResponse): string {
+  if (response.statusCode !== 200) throw new Error(`login for tests failed: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies[0];
+  if (!cookie) throw new Error('no cookie set');
+  return `${cookie.name}=${cookie.value}`;
+}

@@ -1,0 +1,21 @@
+/** Every route of the app in one place (SPEC §2, plus the pages SPEC links to). */
+export const paths = {
+  home: '/',
+  discover: '/discover',
+  discoverGenre: (genre: string) => `/discover?genre=${encodeURIComponent(genre)}`,
+  library: '/library',
+  rewards: '/rewards',
+  profile: '/profile',
+  account: '/dashboard',
+  admin: '/admin',
+  brand: '/brand',
+  terms: '/terms',
+  privacy: '/privacy',
+  trending: '/trending',
+  newReleaseShelf: '/shelf/new-release',
+  series: (id: number | string) => `/series/${id}`,
+  watch: (episodeId: number | string) => `/watch/${episodeId}`,
+  wallet: '/wallet',
+  myList: '/my-list',
+  history: '/history',
+} as const;

@@ -1,0 +1,56 @@
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { paths } from './paths.ts';
+import { PageSpinner } from '../components/ui/spinner.tsx';
+
+// Each screen is its own chunk; the dashboard and the player are never downloaded by other pages.
+const HomePage = lazy(() => import('../features/home/home-page.tsx'));
+const DiscoverPage = lazy(() => import('../features/discover/discover-page.tsx'));
+const LibraryPage = lazy(() => import('../features/library/library-page.tsx'));
+const RewardsPage = lazy(() => import('../features/rewards/rewards-page.tsx'));
+const ProfilePage = lazy(() => import('../features/profile/profile-page.tsx'));
+const AccountPage = lazy(() => import('../features/account/account-page.tsx'));
+const AdminPage = lazy(() => import('../features/admin/admin-page.tsx'));
+const BrandPage = lazy(() => import('../features/brand/brand-page.tsx'));
+const TermsPage = lazy(() => import('../features/legal/terms-page.tsx'));
+const PrivacyPage = lazy(() => import('../features/legal/privacy-page.tsx'));
+const TrendingPage = lazy(() => import('../features/trending/trending-page.tsx'));
+const NewReleaseShelfPage = lazy(() => import('../features/shelf/new-release-page.tsx'));
+const SeriesPage = lazy(() => import('../features/series/series-page.tsx'));
+const WatchPage = lazy(() => import('../features/watch/watch-page.tsx'));
+const NotFoundPage = lazy(() => import('../features/not-found/not-found-page.tsx'));
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Switch>
+        <Route path={paths.home} component={HomePage} />
+        <Route path={paths.discover} component={DiscoverPage} />
+        <Route path={paths.library} component={LibraryPage} />
+        <Route path={paths.rewards} component={RewardsPage} />
+        <Route path={paths.profile} component={ProfilePage} />
+        <Route path={paths.account} component={AccountPage} />
+        <Route path={paths.admin} nest>
+          <AdminPage />
+        </Route>
+        <Route path={paths.brand} component={BrandPage} />
+        <Route path={paths.terms} component={TermsPage} />
+        <Route path={paths.privacy} component={PrivacyPage} />
+        <Route path={paths.trending} component={TrendingPage} />
+        <Route path={paths.newReleaseShelf} component={NewReleaseShelfPage} />
+        <Route path="/series/:id" component={SeriesPage} />
+        <Route path="/watch/:episodeId" component={WatchPage} />
+        <Route path={paths.wallet}>
+          <Redirect to={paths.rewards} replace />
+        </Route>
+        <Route path={paths.myList}>
+          <Redirect to={`${paths.library}?tab=saved`} replace />
+        </Route>
+        <Route path={paths.history}>
+          <Redirect to={`${paths.library}?tab=continue`} replace />
+        </Route>
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}

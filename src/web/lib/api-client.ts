@@ -1,0 +1,79 @@
+/**
+ * The one way the client talks to the server. Cookies always travel; a JSON body (with its content
+ * type) only when there is one. A non-OK reply fails with "<status>: <body text or status text>" (SPEC §8).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+  }
+
+  /** The server's readable message from a JSON error reply, else the whole SPEC-format message. */
+  get serverMessage(): string {
+    try {
+      const parsed = JSON.parse(this.body) as { message?: unknown };
+      if (typeof parsed.message === 'string') return parsed.message;
+    } catch {
+      // not JSON
+    }
+    return this.message;
+  }
+
+  /** The field a validation error concerns, when the server named one. */
+  get field(): string | undefined {
+    try {
+      const parsed = JSON.parse(this.body) as { field?: unknown };
+      return typeof parsed.field === 'string' ? parsed.field : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const hasBody = options.body !== undefined;
+  const response = await fetch(path, {
+    method: options.method ?? 'GET',
+    credentials: 'include',
+    headers: { ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...options.headers },
+    body: hasBody ? JSON.stringify(options.body) : undefined,
+    signal: options.signal,
+  });
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    if (response.status === 401) notifyUnauthorized(path, text);
+    throw new ApiError(response.status, text, response.statusText);
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+type UnauthorizedListener = (path: string, body: string) => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** Lets the access gate and the admin dashboard react when the server says a session has ended. */
+export function onUnauthorized(listener: UnauthorizedListener) {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+function notifyUnauthorized(path: string, body: string) {
+  for (const listener of unauthorizedListeners) listener(path, body);
+}
+
+/** A fresh key per user action, so a retried purchase or unlock is applied once. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const apiPort = process.env.PORT ?? '5000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': `http://localhost:${apiPort}`,
+      '/media': `http://localhost:${apiPort}`,
+    },
+  },
+});
