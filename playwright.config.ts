@@ -57,6 +57,7 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E.adminPassword,
       SEED: 'demo',
       LOG_LEVEL: 'warn',
+      CLIENT_DIR: process.env.E2E_CLIENT_DIR ?? 'dist/client',
       AUTH_RATE_LIMIT: '1000',
       API_RATE_LIMIT: '100000',
     },

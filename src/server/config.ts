@@ -28,6 +28,8 @@ const environment = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   ADMIN_SESSION_HOURS: z.coerce.number().positive().default(12),
+  /** The built client to serve (default dist/client). */
+  CLIENT_DIR: optionalText,
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -59,5 +61,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     apiRateLimit: e.API_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     adminSessionMs: e.ADMIN_SESSION_HOURS * 3600_000,
+    clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
   };
 }

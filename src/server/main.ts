@@ -30,7 +30,7 @@ async function main() {
     config,
     db: database.db,
     secrets,
-    clientDir: path.join(root, 'dist/client'),
+    clientDir: config.clientDir ?? path.join(root, 'dist/client'),
     logger,
   });
 
