@@ -1,4 +1,74 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createSeriesBody,
+  episode,
+  episodeIdParams,
+  errorReply,
+  series,
+  seriesIdParams,
+  updateSeriesBody,
+} from '../../../contract/index.ts';
+import {
+  createSeries,
+  editSeries,
+  getEpisode,
+  getSeries,
+  listEpisodes,
+  listNewSeries,
+  listPopularSeries,
+  listSeries,
+  listTrendingSeries,
+  removeSeries,
+} from './catalogue.service.ts';
 
-// Placeholder: the catalogue module is being built.
-export const catalogueRoutes: FastifyPluginAsyncZod = async () => {};
+const seriesList = { response: { 200: z.array(series) } };
+
+export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/series', { schema: seriesList }, () => listSeries(app.db));
+  app.get('/api/series/new', { schema: seriesList }, () => listNewSeries(app.db));
+  app.get('/api/series/popular', { schema: seriesList }, () => listPopularSeries(app.db));
+  app.get('/api/series/trending', { schema: seriesList }, () => listTrendingSeries(app.db));
+
+  app.get(
+    '/api/series/:id',
+    { schema: { params: seriesIdParams, response: { 200: series, 404: errorReply } } },
+    (request) => getSeries(app.db, request.params.id),
+  );
+
+  app.get(
+    '/api/series/:id/episodes',
+    { schema: { params: seriesIdParams, response: { 200: z.array(episode), 404: errorReply } } },
+    (request) => listEpisodes(app.db, request.params.id),
+  );
+
+  app.get(
+    '/api/episodes/:episodeId',
+    { schema: { params: episodeIdParams, response: { 200: episode, 404: errorReply } } },
+    (request) => getEpisode(app.db, request.params.episodeId),
+  );
+
+  app.post(
+    '/api/series',
+    { onRequest: app.requireAdmin, schema: { body: createSeriesBody, response: { 201: series } } },
+    async (request, reply) => reply.status(201).send(await createSeries(app.db, request.body)),
+  );
+
+  app.put(
+    '/api/series/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: { params: seriesIdParams, body: updateSeriesBody, response: { 200: series, 404: errorReply } },
+    },
+    (request) => editSeries(app.db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/series/:id',
+    { onRequest: app.requireAdmin, schema: { params: seriesIdParams, response: { 204: z.null(), 404: errorReply } } },
+    async (request, reply) => {
+      await removeSeries(app.db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,71 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { episodes, series, trendingItems } from '../../db/schema.ts';
+
+export type SeriesRow = typeof series.$inferSelect;
+export type NewSeriesRow = typeof series.$inferInsert;
+export type EpisodeRow = typeof episodes.$inferSelect;
+/** Every column an operator may write; likes and createdAt are not among them. */
+export type SeriesChanges = Partial<Omit<NewSeriesRow, 'id' | 'likes' | 'createdAt'>>;
+
+// Rows created in one transaction share created_at, so the id breaks ties (newer ids first).
+const newestFirst = [desc(series.createdAt), desc(series.id)];
+
+export function allSeriesNewestFirst(db: Executor): Promise<SeriesRow[]> {
+  return db
+    .select()
+    .from(series)
+    .orderBy(...newestFirst);
+}
+
+export function newSeriesNewestFirst(db: Executor): Promise<SeriesRow[]> {
+  return db
+    .select()
+    .from(series)
+    .where(eq(series.isNew, true))
+    .orderBy(...newestFirst);
+}
+
+export function seriesByPopularity(db: Executor): Promise<SeriesRow[]> {
+  return db.select().from(series).orderBy(desc(series.likes), desc(series.rating), desc(series.id));
+}
+
+export async function trendingSeriesInRankOrder(db: Executor): Promise<SeriesRow[]> {
+  const rows = await db
+    .select({ series })
+    .from(trendingItems)
+    .innerJoin(series, eq(series.id, trendingItems.seriesId))
+    .where(eq(trendingItems.isActive, true))
+    .orderBy(asc(trendingItems.rank), asc(trendingItems.id));
+  return rows.map((row) => row.series);
+}
+
+export async function findSeries(db: Executor, id: number): Promise<SeriesRow | undefined> {
+  const [row] = await db.select().from(series).where(eq(series.id, id)).limit(1);
+  return row;
+}
+
+export async function insertSeries(db: Executor, values: Omit<NewSeriesRow, 'id' | 'likes' | 'createdAt'>) {
+  const [row] = await db.insert(series).values(values).returning();
+  return row!;
+}
+
+export async function updateSeries(db: Executor, id: number, changes: SeriesChanges): Promise<SeriesRow | undefined> {
+  const [row] = await db.update(series).set(changes).where(eq(series.id, id)).returning();
+  return row;
+}
+
+/** Episodes, carousel and trending items, likes, bookmarks, unlocks and progress go with it (ON DELETE CASCADE). */
+export async function deleteSeries(db: Executor, id: number): Promise<boolean> {
+  const rows = await db.delete(series).where(eq(series.id, id)).returning({ id: series.id });
+  return rows.length > 0;
+}
+
+export function episodesInOrder(db: Executor, seriesId: number): Promise<EpisodeRow[]> {
+  return db.select().from(episodes).where(eq(episodes.seriesId, seriesId)).orderBy(asc(episodes.episodeNumber));
+}
+
+export async function findEpisode(db: Executor, id: number): Promise<EpisodeRow | undefined> {
+  const [row] = await db.select().from(episodes).where(eq(episodes.id, id)).limit(1);
+  return row;
+}

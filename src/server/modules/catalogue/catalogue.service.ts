@@ -1,0 +1,104 @@
+import type { Episode, Genre, Series } from '../../../contract/index.ts';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import * as repo from './catalogue.repository.ts';
+
+export interface NewSeries {
+  title: string;
+  description: string;
+  genre: Genre;
+  thumbnailUrl: string;
+  verticalThumbnailUrl: string | null;
+  totalEpisodes: number;
+  rating: number;
+  isNew: boolean;
+  isFree: boolean;
+  episodeCost: number;
+  tags: string[];
+}
+export type SeriesUpdate = Partial<NewSeries>;
+
+export function toSeries(row: repo.SeriesRow): Series {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    genre: row.genre as Genre,
+    tags: row.tags,
+    thumbnailUrl: row.thumbnailUrl,
+    verticalThumbnailUrl: row.verticalThumbnailUrl,
+    totalEpisodes: row.totalEpisodes,
+    rating: row.rating,
+    likes: row.likes,
+    isNew: row.isNew,
+    isFree: row.isFree,
+    episodeCost: row.episodeCost,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toEpisode(row: repo.EpisodeRow): Episode {
+  return {
+    id: row.id,
+    seriesId: row.seriesId,
+    episodeNumber: row.episodeNumber,
+    title: row.title,
+    videoUrl: row.videoUrl,
+    thumbnailUrl: row.thumbnailUrl,
+    duration: row.duration,
+  };
+}
+
+const seriesNotFound = () => notFound('Series not found.');
+
+export async function listSeries(db: Database) {
+  return (await repo.allSeriesNewestFirst(db)).map(toSeries);
+}
+
+export async function listNewSeries(db: Database) {
+  return (await repo.newSeriesNewestFirst(db)).map(toSeries);
+}
+
+export async function listPopularSeries(db: Database) {
+  return (await repo.seriesByPopularity(db)).map(toSeries);
+}
+
+export async function listTrendingSeries(db: Database) {
+  return (await repo.trendingSeriesInRankOrder(db)).map(toSeries);
+}
+
+export async function getSeries(db: Database, id: number) {
+  const row = await repo.findSeries(db, id);
+  if (!row) throw seriesNotFound();
+  return toSeries(row);
+}
+
+export async function listEpisodes(db: Database, seriesId: number) {
+  if (!(await repo.findSeries(db, seriesId))) throw seriesNotFound();
+  return (await repo.episodesInOrder(db, seriesId)).map(toEpisode);
+}
+
+export async function getEpisode(db: Database, episodeId: number) {
+  const row = await repo.findEpisode(db, episodeId);
+  if (!row) throw notFound('Episode not found.');
+  return toEpisode(row);
+}
+
+export async function createSeries(db: Database, values: NewSeries) {
+  return toSeries(await repo.insertSeries(db, values));
+}
+
+/** Only the listed fields change; likes is not one of them (it moves only through viewers' likes). */
+export async function editSeries(db: Database, id: number, changes: SeriesUpdate) {
+  const writable: repo.SeriesChanges = {};
+  for (const key of Object.keys(changes) as (keyof SeriesUpdate)[]) {
+    if (changes[key] !== undefined) Object.assign(writable, { [key]: changes[key] });
+  }
+  const row = Object.keys(writable).length ? await repo.updateSeries(db, id, writable) : await repo.findSeries(db, id);
+  if (!row) throw seriesNotFound();
+  return toSeries(row);
+}
+
+export async function removeSeries(db: Database, id: number) {
+  if (!(await repo.deleteSeries(db, id))) throw seriesNotFound();
+}
