@@ -1,0 +1,87 @@
+import { Clapperboard, Heart } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { Series } from '../../../contract/series.ts';
+import { paths } from '../../app/paths.ts';
+import { formatLikes } from '../../lib/format.ts';
+
+export type SeriesCardSeries = Pick<
+  Series,
+  'id' | 'title' | 'genre' | 'likes' | 'thumbnailUrl' | 'verticalThumbnailUrl'
+> &
+  Partial<Pick<Series, 'isNew' | 'isFree'>>;
+
+/** The vertical artwork when there is one, else the regular thumbnail (SPEC §2). */
+export const posterOf = (series: Pick<Series, 'thumbnailUrl' | 'verticalThumbnailUrl'>) =>
+  series.verticalThumbnailUrl || series.thumbnailUrl;
+
+export interface SeriesCardProps {
+  series: SeriesCardSeries;
+  /** Shows a rank badge (e.g. Most Popular 1-10). */
+  rank?: number;
+  /** Above-the-fold cards load eagerly; everything else waits until it scrolls near. */
+  eager?: boolean;
+  className?: string;
+}
+
+/** A 9:16 poster card linking to the series page. The poster box has a fixed ratio, so nothing shifts while it loads. */
+export function SeriesCard({ series, rank, eager = false, className = '' }: SeriesCardProps) {
+  const { t } = useTranslation('common');
+  return (
+    <Link
+      href={paths.series(series.id)}
+      className={`group block min-w-0 rounded-xl focus-visible:outline-offset-4 ${className}`}
+      data-testid="series-card"
+    >
+      <div className="relative aspect-[9/16] overflow-hidden rounded-xl bg-gradient-to-b from-zinc-800 to-zinc-900 ring-1 ring-white/5">
+        <img
+          src={posterOf(series)}
+          alt={series.title}
+          width={360}
+          height={640}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-105"
+        />
+        <div className="pointer-events-none absolute inset-x-0 bottom-0 h-1/3 bg-gradient-to-t from-black/80 to-transparent" />
+        {rank !== undefined && (
+          <span className="absolute top-0 left-0 rounded-br-xl bg-gradient-to-br from-amber-400 to-orange-600 px-2 py-0.5 text-sm font-black text-white shadow">
+            {rank}
+          </span>
+        )}
+        {rank === undefined && (series.isNew || series.isFree) && (
+          <span
+            className={`absolute top-1.5 left-1.5 rounded-md px-1.5 py-0.5 text-[10px] font-bold tracking-wide uppercase ${
+              series.isFree ? 'bg-emerald-500 text-black' : 'bg-rose-600 text-white'
+            }`}
+          >
+            {series.isFree ? t('series.free') : t('series.new')}
+          </span>
+        )}
+        <span className="absolute right-1.5 bottom-1.5 flex items-center gap-1 text-[11px] font-semibold text-white drop-shadow">
+          <Heart className="size-3 fill-rose-500 text-rose-500" aria-hidden />
+          <span className="sr-only">{t('series.likes')}</span>
+          {formatLikes(series.likes)}
+        </span>
+      </div>
+      <h3 className="mt-2 line-clamp-2 text-[13px] leading-snug font-semibold text-zinc-100 group-hover:text-white sm:text-sm">
+        {series.title}
+      </h3>
+      <p className="mt-0.5 truncate text-xs text-zinc-400">{series.genre}</p>
+    </Link>
+  );
+}
+
+/** Placeholder that pads a genre shelf to its seven slots (SPEC §9). Same box as a real card. */
+export function ComingSoonCard({ className = '' }: { className?: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className={`min-w-0 ${className}`} data-testid="coming-soon-card">
+      <div className="flex aspect-[9/16] flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-white/15 bg-white/[0.03] p-2 text-center text-zinc-500">
+        <Clapperboard className="size-7" aria-hidden />
+        <span className="text-xs font-semibold">{t('series.comingSoon')}</span>
+      </div>
+      <div className="mt-2 h-4 w-3/4 rounded bg-white/[0.04]" aria-hidden />
+    </div>
+  );
+}
