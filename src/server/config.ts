@@ -30,6 +30,10 @@ const environment = z.object({
   ADMIN_SESSION_HOURS: z.coerce.number().positive().default(12),
   /** The built client to serve (default dist/client). */
   CLIENT_DIR: optionalText,
+  /** Largest episode video an operator may upload, in MB. */
+  MAX_UPLOAD_MB: z.coerce.number().positive().default(2048),
+  /** Transcodes this server runs at once; 0 leaves the queue to other instances. */
+  TRANSCODE_CONCURRENCY: z.coerce.number().int().min(0).max(8).default(1),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -62,5 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     adminSessionMs: e.ADMIN_SESSION_HOURS * 3600_000,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
+    maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
+    transcodeConcurrency: e.TRANSCODE_CONCURRENCY,
   };
 }

@@ -61,6 +61,43 @@ export const episodes = pgTable(
   (t) => [
     uniqueIndex('episodes_series_number_unique').on(t.seriesId, t.episodeNumber),
     check('episodes_number_positive', sql`${t.episodeNumber} >= 1`),
+    // The folder of an episode's media, so a /media request finds its episode (access to locked episodes).
+    index('episodes_media_folder_idx').using('btree', sql`regexp_replace(${t.videoUrl}, '[^/]*$', '')`),
+  ],
+);
+
+export const MEDIA_JOB_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
+
+/** Transcodes waiting, running and done; the worker takes them one at a time with FOR UPDATE SKIP LOCKED. */
+export const mediaJobs = pgTable(
+  'media_jobs',
+  {
+    id: serial('id').primaryKey(),
+    episodeId: integer('episode_id')
+      .notNull()
+      .references(() => episodes.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['transcode'] })
+      .notNull()
+      .default('transcode'),
+    status: text('status', { enum: MEDIA_JOB_STATUSES }).notNull().default('queued'),
+    percent: integer('percent').notNull().default(0),
+    /** Why it failed, in words an operator can read (ffmpeg's own reason when it has one). */
+    error: text('error'),
+    /** The uploaded file, on local disk until the job ends. */
+    sourcePath: text('source_path').notNull(),
+    /** The scratch folder of the running attempt, removed when that attempt ends or is found dead. */
+    workDir: text('work_dir'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    check('media_jobs_percent_range', sql`${t.percent} between 0 and 100`),
+    check('media_jobs_status_known', sql`${t.status} in ('queued', 'processing', 'ready', 'failed')`),
+    index('media_jobs_status_idx').on(t.status, t.id),
+    index('media_jobs_episode_idx').on(t.episodeId, t.id),
   ],
 );
 
