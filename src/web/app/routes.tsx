@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { paths } from './paths.ts';
 import { PageSpinner } from '../components/ui/spinner.tsx';
+import { AppLayout } from '../components/layout/app-layout.tsx';
 
 // Each screen is its own chunk; the dashboard and the player are never downloaded by other pages.
 const HomePage = lazy(() => import('../features/home/home-page.tsx'));
@@ -22,35 +23,37 @@ const NotFoundPage = lazy(() => import('../features/not-found/not-found-page.tsx
 
 export function AppRoutes() {
   return (
-    <Suspense fallback={<PageSpinner />}>
-      <Switch>
-        <Route path={paths.home} component={HomePage} />
-        <Route path={paths.discover} component={DiscoverPage} />
-        <Route path={paths.library} component={LibraryPage} />
-        <Route path={paths.rewards} component={RewardsPage} />
-        <Route path={paths.profile} component={ProfilePage} />
-        <Route path={paths.account} component={AccountPage} />
-        <Route path={paths.admin} nest>
-          <AdminPage />
-        </Route>
-        <Route path={paths.brand} component={BrandPage} />
-        <Route path={paths.terms} component={TermsPage} />
-        <Route path={paths.privacy} component={PrivacyPage} />
-        <Route path={paths.trending} component={TrendingPage} />
-        <Route path={paths.newReleaseShelf} component={NewReleaseShelfPage} />
-        <Route path="/series/:id" component={SeriesPage} />
-        <Route path="/watch/:episodeId" component={WatchPage} />
-        <Route path={paths.wallet}>
-          <Redirect to={paths.rewards} replace />
-        </Route>
-        <Route path={paths.myList}>
-          <Redirect to={`${paths.library}?tab=saved`} replace />
-        </Route>
-        <Route path={paths.history}>
-          <Redirect to={`${paths.library}?tab=continue`} replace />
-        </Route>
-        <Route component={NotFoundPage} />
-      </Switch>
-    </Suspense>
+    <AppLayout>
+      <Suspense fallback={<PageSpinner />}>
+        <Switch>
+          <Route path={paths.home} component={HomePage} />
+          <Route path={paths.discover} component={DiscoverPage} />
+          <Route path={paths.library} component={LibraryPage} />
+          <Route path={paths.rewards} component={RewardsPage} />
+          <Route path={paths.profile} component={ProfilePage} />
+          <Route path={paths.account} component={AccountPage} />
+          <Route path={paths.admin} nest>
+            <AdminPage />
+          </Route>
+          <Route path={paths.brand} component={BrandPage} />
+          <Route path={paths.terms} component={TermsPage} />
+          <Route path={paths.privacy} component={PrivacyPage} />
+          <Route path={paths.trending} component={TrendingPage} />
+          <Route path={paths.newReleaseShelf} component={NewReleaseShelfPage} />
+          <Route path="/series/:id" component={SeriesPage} />
+          <Route path="/watch/:episodeId" component={WatchPage} />
+          <Route path={paths.wallet}>
+            <Redirect to={paths.rewards} replace />
+          </Route>
+          <Route path={paths.myList}>
+            <Redirect to={`${paths.library}?tab=saved`} replace />
+          </Route>
+          <Route path={paths.history}>
+            <Redirect to={`${paths.library}?tab=continue`} replace />
+          </Route>
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </AppLayout>
   );
 }

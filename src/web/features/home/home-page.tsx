@@ -1,4 +1,4 @@
 // Placeholder screen: being built.
 export default function HomePage() {
-  return <main id="main" className="p-6 text-white">HomePage</main>;
+  return <div className="p-6 text-white">HomePage</div>;
 }

@@ -1,4 +1,4 @@
 // Placeholder screen: being built.
 export default function NewReleaseShelfPage() {
-  return <main id="main" className="p-6 text-white">NewReleaseShelfPage</main>;
+  return <div className="p-6 text-white">NewReleaseShelfPage</div>;
 }

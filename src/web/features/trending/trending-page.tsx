@@ -1,4 +1,4 @@
 // Placeholder screen: being built.
 export default function TrendingPage() {
-  return <main id="main" className="p-6 text-white">TrendingPage</main>;
+  return <div className="p-6 text-white">TrendingPage</div>;
 }

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { APP_NAME } from '../../lib/product.ts';
+import { Dialog } from '../ui/dialog.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+import { ProviderIcon } from './provider-icons.tsx';
+import { LOGIN_PROVIDERS, providerName, useLogin, type LoginProvider } from './use-login.ts';
+
+const providerStyles: Record<LoginProvider, string> = {
+  slush: 'bg-[#4DA2FF] text-white hover:bg-[#3b8ff0]',
+  google: 'bg-white text-zinc-900 hover:bg-zinc-100',
+  apple: 'bg-black text-white ring-1 ring-white/20 hover:bg-zinc-950',
+};
+
+export function LoginDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation('common');
+  const { login } = useLogin();
+  const [pending, setPending] = useState<LoginProvider | null>(null);
+
+  const connect = async (provider: LoginProvider) => {
+    setPending(provider);
+    try {
+      await login(provider);
+      onOpenChange(false);
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        // Stay open while a provider is connecting, so the result has somewhere to land.
+        if (!pending) onOpenChange(next);
+      }}
+      title={t('login.title', { appName: APP_NAME })}
+      description={t('login.welcome')}
+      className="sm:max-w-sm"
+    >
+      <div className="flex flex-col gap-3" aria-busy={pending !== null}>
+        {LOGIN_PROVIDERS.map((provider) => (
+          <button
+            key={provider}
+            type="button"
+            disabled={pending !== null}
+            onClick={() => void connect(provider)}
+            className={`relative flex h-12 items-center justify-center gap-3 rounded-full text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${providerStyles[provider]}`}
+          >
+            <span className="absolute left-4 flex items-center">
+              {pending === provider ? <Spinner className="size-5" /> : <ProviderIcon provider={provider} />}
+            </span>
+            {t('login.connectWith', { provider: providerName(provider) })}
+            {pending === provider && <span className="sr-only">{t('login.connecting')}</span>}
+          </button>
+        ))}
+      </div>
+      <p className="mt-5 text-center text-xs leading-relaxed text-zinc-400">
+        <Trans
+          t={t}
+          i18nKey="login.legal"
+          components={[
+            <button key="agreement" type="button" className="font-medium text-zinc-200 underline-offset-2 hover:underline" />,
+            <button key="privacy" type="button" className="font-medium text-zinc-200 underline-offset-2 hover:underline" />,
+          ]}
+        />
+      </p>
+    </Dialog>
+  );
+}

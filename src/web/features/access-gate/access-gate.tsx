@@ -1,0 +1,63 @@
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { onUnauthorized } from '../../lib/api-client.ts';
+import { storageKeys } from '../../lib/storage-keys.ts';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { AccessGateScreen } from './access-gate-screen.tsx';
+
+/** The server's reply when the access cookie is missing or expired (src/server/plugins/guards.ts). */
+const ACCESS_REQUIRED_MESSAGE = 'Enter your access code first.';
+
+type GateState = 'checking' | 'locked' | 'granted';
+
+const readStoredAccess = (): GateState => {
+  try {
+    return localStorage.getItem(storageKeys.access.key) === storageKeys.access.granted ? 'granted' : 'locked';
+  } catch {
+    return 'locked';
+  }
+};
+
+const isAccessRequired = (body: string) => {
+  try {
+    return (JSON.parse(body) as { message?: unknown }).message === ACCESS_REQUIRED_MESSAGE;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * SPEC §2 start-up: read the stored flag (spinner meanwhile), then show the app or the gate.
+ * The flag only drives the UI; the server's cookie decides, and when it says the cookie is gone
+ * the gate comes back.
+ */
+export function AccessGate({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<GateState>('checking');
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    setState(readStoredAccess());
+    const stopListening = onUnauthorized((_path, body) => {
+      if (!isAccessRequired(body)) return;
+      localStorage.removeItem(storageKeys.access.key);
+      setState('locked');
+    });
+    return () => {
+      stopListening();
+    };
+  }, []);
+
+  useEffect(() => {
+    // Whatever was fetched before the gate came back failed with 401; fetch it again once inside.
+    if (state === 'locked') queryClient.clear();
+  }, [state, queryClient]);
+
+  if (state === 'checking') return <PageSpinner />;
+  if (state === 'locked')
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <AccessGateScreen onGranted={() => setState('granted')} />
+      </Suspense>
+    );
+  return children;
+}
