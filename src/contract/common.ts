@@ -18,7 +18,14 @@ export const positiveId = z.coerce
 
 export const idParams = z.object({ id: positiveId });
 
-export const userIdParams = z.object({ userId: z.string().min(1).max(64) });
+/** A user id as it appears in paths and bodies; other characters (NUL, slashes, spaces) never name a user. */
+export const userId = z
+  .string({ error: 'userId is required' })
+  .min(1, 'userId is required')
+  .max(64, 'userId is too long')
+  .regex(/^[A-Za-z0-9._-]+$/, 'userId may contain only letters, digits, ".", "_" and "-"');
+
+export const userIdParams = z.object({ userId });
 
 /** Artwork and media links: http(s) URLs or our own /media/... paths, nothing else (no javascript:, data:). */
 export const mediaUrl = z

@@ -91,3 +91,8 @@ export type LedgerEntry = z.infer<typeof ledgerEntry>;
 export const idempotencyKeyHeader = z.object({
   'idempotency-key': z.string().min(1).max(200).optional(),
 });
+
+export const transactionsQuery = z.object({
+  /** newest entries first; at most this many */
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});

@@ -1,4 +1,126 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  checkInReply,
+  coinPackage,
+  errorReply,
+  idempotencyKeyHeader,
+  ledgerEntry,
+  packagesQuery,
+  purchaseBody,
+  purchaseReply,
+  transactionsQuery,
+  unlockedEpisode,
+  unlockedEpisodesQuery,
+  unlockEpisodeBody,
+  unlockEpisodeReply,
+  user,
+  userIdParams,
+  VIEWER_USER_ID,
+} from '../../../contract/index.ts';
+import {
+  coinPackages,
+  dailyCheckIn,
+  getUser,
+  listTransactions,
+  listUnlockedEpisodes,
+  purchaseTokens,
+  unlockEpisode,
+} from './wallet.service.ts';
 
-// Placeholder: the wallet module is being built.
-export const walletRoutes: FastifyPluginAsyncZod = async () => {};
+// Loose: the validated value replaces request.headers, which must keep every other header.
+const idempotencyHeaders = idempotencyKeyHeader.loose();
+
+export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/user', { schema: { response: { 200: user, 404: errorReply } } }, () => getUser(app.db, VIEWER_USER_ID));
+
+  app.get(
+    '/api/user/:userId',
+    { schema: { params: userIdParams, response: { 200: user, 404: errorReply } } },
+    (request) => getUser(app.db, request.params.userId),
+  );
+
+  app.get(
+    '/api/packages',
+    { schema: { querystring: packagesQuery, response: { 200: z.array(coinPackage), 400: errorReply } } },
+    (request) => coinPackages(request.query.placement),
+  );
+
+  app.post(
+    '/api/user/:userId/purchase-tokens',
+    {
+      schema: {
+        params: userIdParams,
+        headers: idempotencyHeaders,
+        body: purchaseBody,
+        response: { 200: purchaseReply, 400: errorReply, 404: errorReply, 409: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const answer = await purchaseTokens(
+        app.db,
+        request.params.userId,
+        request.body.packageId,
+        request.headers['idempotency-key'],
+      );
+      return reply.status(answer.statusCode).send(answer.body);
+    },
+  );
+
+  app.post(
+    '/api/user/:userId/daily-checkin',
+    { schema: { params: userIdParams, response: { 200: checkInReply, 404: errorReply } } },
+    (request) => dailyCheckIn(app.db, request.params.userId),
+  );
+
+  app.post(
+    '/api/user/:userId/unlock-episode',
+    {
+      schema: {
+        params: userIdParams,
+        headers: idempotencyHeaders,
+        body: unlockEpisodeBody,
+        response: {
+          201: unlockEpisodeReply,
+          400: errorReply,
+          402: errorReply,
+          404: errorReply,
+          409: errorReply,
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await unlockEpisode(
+        app.db,
+        request.params.userId,
+        { seriesId: request.body.seriesId, episodeNumber: request.body.episodeNumber },
+        request.headers['idempotency-key'],
+      );
+      return reply.status(answer.statusCode).send(answer.body);
+    },
+  );
+
+  app.get(
+    '/api/user/:userId/unlocked-episodes',
+    {
+      schema: {
+        params: userIdParams,
+        querystring: unlockedEpisodesQuery,
+        response: { 200: z.array(unlockedEpisode), 400: errorReply, 404: errorReply },
+      },
+    },
+    (request) => listUnlockedEpisodes(app.db, request.params.userId, request.query.seriesId),
+  );
+
+  app.get(
+    '/api/user/:userId/transactions',
+    {
+      schema: {
+        params: userIdParams,
+        querystring: transactionsQuery,
+        response: { 200: z.array(ledgerEntry), 400: errorReply, 404: errorReply },
+      },
+    },
+    (request) => listTransactions(app.db, request.params.userId, request.query.limit),
+  );
+};

@@ -1,0 +1,605 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAILY_CHECKIN_BONUSES, REWARDS_PACKAGES, TOP_UP_PACKAGES, VIEWER_USER_ID } from '../../../contract/index.ts';
+import { episodes, idempotencyKeys, series, unlocks, users, walletLedger } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../../testing/harness.ts';
+import { dailyCheckIn } from './wallet.service.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+async function addSeries(values: { totalEpisodes: number; episodeCost?: number; isFree?: boolean }) {
+  const [row] = await t.db
+    .insert(series)
+    .values({
+      title: `Test series ${randomUUID().slice(0, 8)}`,
+      description: 'A series made by the wallet tests.',
+      genre: 'Drama',
+      thumbnailUrl: 'https://example.com/poster.jpg',
+      totalEpisodes: values.totalEpisodes,
+      episodeCost: values.episodeCost ?? 50,
+      isFree: values.isFree ?? false,
+    })
+    .returning();
+  await t.db.insert(episodes).values(
+    Array.from({ length: values.totalEpisodes }, (_, i) => ({
+      seriesId: row!.id,
+      episodeNumber: i + 1,
+      title: `Episode ${i + 1}`,
+      videoUrl: '/media/clip.mp4',
+      thumbnailUrl: '/media/thumb.jpg',
+      duration: 60,
+    })),
+  );
+  return row!;
+}
+
+/** A user of its own (with nothing, like every new account), so each test starts from a known balance. */
+async function addUser() {
+  const id = `test-${randomUUID().slice(0, 8)}`;
+  await t.db.insert(users).values({ id, username: id, email: `${id}@example.com` });
+  return id;
+}
+
+async function balanceOf(userId: string) {
+  const [row] = await t.db
+    .select({ coins: users.coins, bonuses: users.bonuses })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row!;
+}
+
+async function ledgerOf(userId: string) {
+  return t.db.select().from(walletLedger).where(eq(walletLedger.userId, userId)).orderBy(walletLedger.id);
+}
+
+async function unlocksOf(userId: string) {
+  return t.db.select().from(unlocks).where(eq(unlocks.userId, userId));
+}
+
+const postJson = (url: string, payload: unknown, headers: Record<string, string>) =>
+  t.viewer({
+    method: 'POST',
+    url,
+    payload: JSON.stringify(payload),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+const purchase = (userId: string, payload: unknown, headers: Record<string, string> = {}) =>
+  postJson(`/api/user/${userId}/purchase-tokens`, payload, headers);
+const unlock = (userId: string, payload: unknown, headers: Record<string, string> = {}) =>
+  postJson(`/api/user/${userId}/unlock-episode`, payload, headers);
+const checkIn = (userId: string) => t.viewer({ method: 'POST', url: `/api/user/${userId}/daily-checkin` });
+
+describe('user', () => {
+  it('answers GET /api/user with user-1 and its balance', async () => {
+    const res = await t.viewer({ method: 'GET', url: '/api/user' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: VIEWER_USER_ID, coins: 0, bonuses: 0 });
+    expect(Object.keys(res.json()).sort()).toEqual(['bonuses', 'coins', 'email', 'id', 'username']);
+  });
+
+  it('answers GET /api/user/user-1 and 404 for anyone else', async () => {
+    const one = await t.viewer({ method: 'GET', url: `/api/user/${VIEWER_USER_ID}` });
+    expect(one.statusCode).toBe(200);
+    expect(one.json().id).toBe(VIEWER_USER_ID);
+    const other = await t.viewer({ method: 'GET', url: '/api/user/user-2' });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toMatchObject({ statusCode: 404, message: 'No such user' });
+  });
+});
+
+describe('coin packages', () => {
+  it('lists the six Top Up packages by default and the four rewards packages on request', async () => {
+    const topUp = await t.viewer({ method: 'GET', url: '/api/packages' });
+    expect(topUp.statusCode).toBe(200);
+    expect(topUp.json()).toEqual(TOP_UP_PACKAGES);
+    expect(topUp.json()).toHaveLength(6);
+    const explicit = await t.viewer({ method: 'GET', url: '/api/packages?placement=topup' });
+    expect(explicit.json()).toEqual(TOP_UP_PACKAGES);
+    const rewards = await t.viewer({ method: 'GET', url: '/api/packages?placement=rewards' });
+    expect(rewards.json()).toEqual(REWARDS_PACKAGES);
+  });
+
+  it('refuses an unknown placement with 400', async () => {
+    const res = await t.viewer({ method: 'GET', url: '/api/packages?placement=shop' });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('purchase', () => {
+  it("credits the server's package whatever coins, bonus and price the client sends", async () => {
+    const userId = await addUser();
+    const res = await purchase(userId, { packageId: 'package-2', coins: 999_999, bonus: 999_999, price: 0.01 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      totalCoins: 1150,
+      user: { id: userId, username: userId, email: `${userId}@example.com`, coins: 1000, bonuses: 150 },
+    });
+    expect(await balanceOf(userId)).toEqual({ coins: 1000, bonuses: 150 });
+    const ledger = await ledgerOf(userId);
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({
+      kind: 'purchase',
+      coinsDelta: 1000,
+      bonusesDelta: 150,
+      packageId: 'package-2',
+      priceCents: 999,
+    });
+  });
+
+  it('credits a rewards-page package too', async () => {
+    const userId = await addUser();
+    const res = await purchase(userId, { packageId: 'rewards-2' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().totalCoins).toBe(5500);
+    expect(await balanceOf(userId)).toEqual({ coins: 5000, bonuses: 500 });
+  });
+
+  it('refuses an unknown package with a readable 400 and writes nothing', async () => {
+    const userId = await addUser();
+    const res = await purchase(userId, { packageId: 'package-99', coins: 500, bonus: 0, price: 4.99 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'packageId' });
+    expect(res.json().message).toMatch(/Unknown coin package "package-99"/);
+    expect(await balanceOf(userId)).toEqual({ coins: 0, bonuses: 0 });
+    expect(await ledgerOf(userId)).toHaveLength(0);
+  });
+
+  it('refuses invalid bodies with 400 and writes nothing', async () => {
+    const userId = await addUser();
+    const bodies: unknown[] = [
+      {},
+      { packageId: '' },
+      { packageId: 5 },
+      { packageId: null },
+      { packageId: ['package-1'] },
+      'package-1',
+      null,
+    ];
+    for (const body of bodies) {
+      const res = await purchase(userId, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(typeof res.json().message).toBe('string');
+    }
+    const notJson = await t.viewer({
+      method: 'POST',
+      url: `/api/user/${userId}/purchase-tokens`,
+      headers: { 'content-type': 'application/json' },
+      payload: 'package-1',
+    });
+    expect(notJson.statusCode).toBe(400);
+    const noBody = await t.viewer({ method: 'POST', url: `/api/user/${userId}/purchase-tokens` });
+    expect(noBody.statusCode).toBe(400);
+    expect(await balanceOf(userId)).toEqual({ coins: 0, bonuses: 0 });
+    expect(await ledgerOf(userId)).toHaveLength(0);
+  });
+
+  it('answers 404 for another user and writes nothing', async () => {
+    const res = await purchase('user-2', { packageId: 'package-1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('No such user');
+    expect(await ledgerOf('user-2')).toHaveLength(0);
+  });
+
+  it('replays the first answer for a repeated Idempotency-Key and credits once', async () => {
+    const userId = await addUser();
+    const headers = { 'idempotency-key': randomUUID() };
+    const first = await purchase(userId, { packageId: 'package-1' }, headers);
+    const second = await purchase(userId, { packageId: 'package-1' }, headers);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect(await balanceOf(userId)).toEqual({ coins: 500, bonuses: 0 });
+    expect(await ledgerOf(userId)).toHaveLength(1);
+
+    const fresh = await purchase(userId, { packageId: 'package-1' }, { 'idempotency-key': randomUUID() });
+    expect(fresh.json().user.coins).toBe(1000);
+  });
+
+  it('credits once when the same key arrives many times at once', async () => {
+    const userId = await addUser();
+    const headers = { 'idempotency-key': randomUUID() };
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => purchase(userId, { packageId: 'package-3' }, headers)),
+    );
+    for (const res of replies) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(replies[0]!.json());
+    }
+    expect(await balanceOf(userId)).toEqual({ coins: 1500, bonuses: 300 });
+    expect(await ledgerOf(userId)).toHaveLength(1);
+  });
+
+  it('refuses a key reused for a different package and credits nothing more', async () => {
+    const userId = await addUser();
+    const headers = { 'idempotency-key': randomUUID() };
+    await purchase(userId, { packageId: 'package-1' }, headers);
+    const other = await purchase(userId, { packageId: 'package-6' }, headers);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toMatch(/Idempotency-Key/);
+    expect(await balanceOf(userId)).toEqual({ coins: 500, bonuses: 0 });
+  });
+
+  it('stores nothing for a failed request, so the key may be retried', async () => {
+    const userId = await addUser();
+    const key = randomUUID();
+    const failed = await purchase(userId, { packageId: 'nope' }, { 'idempotency-key': key });
+    expect(failed.statusCode).toBe(400);
+    expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toHaveLength(0);
+    const retried = await purchase(userId, { packageId: 'package-1' }, { 'idempotency-key': key });
+    expect(retried.statusCode).toBe(200);
+    expect(await balanceOf(userId)).toEqual({ coins: 500, bonuses: 0 });
+  });
+
+  it('refuses an empty Idempotency-Key with 400', async () => {
+    const userId = await addUser();
+    const res = await purchase(userId, { packageId: 'package-1' }, { 'idempotency-key': '' });
+    expect(res.statusCode).toBe(400);
+    expect(await balanceOf(userId)).toEqual({ coins: 0, bonuses: 0 });
+  });
+});
+
+describe('daily check-in', () => {
+  it('gives 10 bonuses once per UTC day; the second call the same day changes nothing', async () => {
+    const userId = await addUser();
+    const first = await checkIn(userId);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      success: true,
+      bonuses: DAILY_CHECKIN_BONUSES,
+      user: { coins: 0, bonuses: 10 },
+    });
+    const second = await checkIn(userId);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ success: false, bonuses: 0, user: { coins: 0, bonuses: 10 } });
+    expect(await balanceOf(userId)).toEqual({ coins: 0, bonuses: 10 });
+    const ledger = await ledgerOf(userId);
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({ kind: 'checkin', coinsDelta: 0, bonusesDelta: 10 });
+  });
+
+  it('counts days in UTC: a new UTC day allows a new check-in', async () => {
+    const userId = await addUser();
+    expect((await dailyCheckIn(t.db, userId, new Date('2031-03-01T23:59:59Z'))).success).toBe(true);
+    expect((await dailyCheckIn(t.db, userId, new Date('2031-03-01T00:00:00Z'))).success).toBe(false);
+    // 01:00 in UTC+02:00 is still March 1st in UTC.
+    expect((await dailyCheckIn(t.db, userId, new Date('2031-03-02T01:00:00+02:00'))).success).toBe(false);
+    expect((await dailyCheckIn(t.db, userId, new Date('2031-03-02T00:00:00Z'))).success).toBe(true);
+    expect(await balanceOf(userId)).toEqual({ coins: 0, bonuses: 20 });
+  });
+
+  it('gives the bonuses exactly once when many check-ins arrive at once', async () => {
+    const userId = await addUser();
+    const replies = await Promise.all(Array.from({ length: 10 }, () => checkIn(userId)));
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(replies.filter((r) => r.json().success)).toHaveLength(1);
+    for (const res of replies.filter((r) => !r.json().success)) expect(res.json().user.bonuses).toBe(10);
+    expect(await balanceOf(userId)).toEqual({ coins: 0, bonuses: 10 });
+  });
+
+  it('answers 404 for another user', async () => {
+    const res = await checkIn('user-2');
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('unlock episode', () => {
+  it("charges the series' episodeCost, never the client's cost, and lists the unlock", async () => {
+    const userId = await addUser();
+    const paid = await addSeries({ totalEpisodes: 30, episodeCost: 55 });
+    await purchase(userId, { packageId: 'package-1' });
+    const res = await unlock(userId, { seriesId: paid.id, episodeNumber: 11, cost: 1 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      seriesId: paid.id,
+      episodeNumber: 11,
+      cost: 55,
+      user: { coins: 445, bonuses: 0 },
+    });
+    expect(await balanceOf(userId)).toEqual({ coins: 445, bonuses: 0 });
+
+    const list = await t.viewer({ method: 'GET', url: `/api/user/${userId}/unlocked-episodes` });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([{ seriesId: paid.id, episodeNumber: 11, unlockedAt: expect.any(String) }]);
+    const ledger = await ledgerOf(userId);
+    expect(ledger.at(-1)).toMatchObject({
+      kind: 'unlock',
+      coinsDelta: -55,
+      bonusesDelta: 0,
+      seriesId: paid.id,
+      episodeNumber: 11,
+    });
+  });
+
+  it('spends bonuses first, then coins', async () => {
+    const userId = await addUser();
+    const paid = await addSeries({ totalEpisodes: 20 });
+    await checkIn(userId);
+    await purchase(userId, { packageId: 'package-1' });
+    expect(await balanceOf(userId)).toEqual({ coins: 500, bonuses: 10 });
+    const res = await unlock(userId, { seriesId: paid.id, episodeNumber: 12 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user).toMatchObject({ coins: 460, bonuses: 0 });
+    expect((await ledgerOf(userId)).at(-1)).toMatchObject({ coinsDelta: -40, bonusesDelta: -10 });
+
+    const bonusRich = await addUser();
+    await purchase(bonusRich, { packageId: 'package-6' });
+    const second = await unlock(bonusRich, { seriesId: paid.id, episodeNumber: 12 });
+    expect(second.json().user).toMatchObject({ coins: 10_000, bonuses: 9_950 });
+  });
+
+  it('refuses free episodes and free series with 400 and charges nothing', async () => {
+    const userId = await addUser();
+    await purchase(userId, { packageId: 'package-1' });
+    const paid = await addSeries({ totalEpisodes: 20 });
+    const free = await addSeries({ totalEpisodes: 40, isFree: true });
+    for (const [seriesId, episodeNumber] of [
+      [paid.id, 1],
+      [paid.id, 10],
+      [free.id, 30],
+    ] as const) {
+      const res = await unlock(userId, { seriesId, episodeNumber });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(`Episode ${episodeNumber} is free to watch`);
+    }
+    expect(await balanceOf(userId)).toEqual({ coins: 500, bonuses: 0 });
+    expect(await unlocksOf(userId)).toHaveLength(0);
+  });
+
+  it('answers 409 for a second unlock and charges nothing more', async () => {
+    const userId = await addUser();
+    await purchase(userId, { packageId: 'package-1' });
+    const paid = await addSeries({ totalEpisodes: 20 });
+    expect((await unlock(userId, { seriesId: paid.id, episodeNumber: 15 })).statusCode).toBe(201);
+    const again = await unlock(userId, { seriesId: paid.id, episodeNumber: 15 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Episode already unlocked');
+    expect(await balanceOf(userId)).toEqual({ coins: 450, bonuses: 0 });
+    expect(await ledgerOf(userId)).toHaveLength(2);
+  });
+
+  it('answers 402 with the shortfall when the balance is short, and changes nothing', async () => {
+    const userId = await addUser();
+    const paid = await addSeries({ totalEpisodes: 20 });
+    await checkIn(userId);
+    const res = await unlock(userId, { seriesId: paid.id, episodeNumber: 11 });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().message).toBe('Not enough coins: you need 40 more coins');
+    expect(await balanceOf(userId)).toEqual({ coins: 0, bonuses: 10 });
+    expect(await unlocksOf(userId)).toHaveLength(0);
+    expect(await ledgerOf(userId)).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown series, an episode past the end, and another user', async () => {
+    const userId = await addUser();
+    await purchase(userId, { packageId: 'package-1' });
+    const paid = await addSeries({ totalEpisodes: 20 });
+    const unknown = await unlock(userId, { seriesId: 2_000_000_000, episodeNumber: 11 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Series not found.');
+    const pastEnd = await unlock(userId, { seriesId: paid.id, episodeNumber: 21 });
+    expect(pastEnd.statusCode).toBe(404);
+    expect(pastEnd.json().message).toMatch(/Episode 21 does not exist/);
+    const other = await unlock('user-2', { seriesId: paid.id, episodeNumber: 11 });
+    expect(other.statusCode).toBe(404);
+    expect(await balanceOf(userId)).toEqual({ coins: 500, bonuses: 0 });
+    expect(await unlocksOf(userId)).toHaveLength(0);
+  });
+
+  it('refuses invalid bodies with 400 and writes nothing', async () => {
+    const userId = await addUser();
+    await purchase(userId, { packageId: 'package-1' });
+    const paid = await addSeries({ totalEpisodes: 20 });
+    const bodies: unknown[] = [
+      {},
+      { seriesId: paid.id },
+      { episodeNumber: 11 },
+      { seriesId: paid.id, episodeNumber: '11' },
+      { seriesId: paid.id, episodeNumber: -11 },
+      { seriesId: paid.id, episodeNumber: 0 },
+      { seriesId: paid.id, episodeNumber: 11.5 },
+      { seriesId: paid.id, episodeNumber: null },
+      { seriesId: 'abc', episodeNumber: 11 },
+      { seriesId: -1, episodeNumber: 11 },
+      { seriesId: paid.id, episodeNumber: 1e12 },
+      [paid.id, 11],
+      'unlock',
+    ];
+    for (const body of bodies) {
+      const res = await unlock(userId, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(typeof res.json().message).toBe('string');
+    }
+    expect(await balanceOf(userId)).toEqual({ coins: 500, bonuses: 0 });
+    expect(await unlocksOf(userId)).toHaveLength(0);
+  });
+
+  it('replays the first answer for a repeated Idempotency-Key instead of 409, and charges once', async () => {
+    const userId = await addUser();
+    await purchase(userId, { packageId: 'package-1' });
+    const paid = await addSeries({ totalEpisodes: 20 });
+    const headers = { 'idempotency-key': randomUUID() };
+    const first = await unlock(userId, { seriesId: paid.id, episodeNumber: 11 }, headers);
+    const second = await unlock(userId, { seriesId: paid.id, episodeNumber: 11 }, headers);
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.json()).toEqual(first.json());
+    expect(await balanceOf(userId)).toEqual({ coins: 450, bonuses: 0 });
+
+    const concurrentKey = { 'idempotency-key': randomUUID() };
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () => unlock(userId, { seriesId: paid.id, episodeNumber: 12 }, concurrentKey)),
+    );
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+    expect(await balanceOf(userId)).toEqual({ coins: 400, bonuses: 0 });
+    expect(await unlocksOf(userId)).toHaveLength(2);
+  });
+
+  it('charges exactly once for 20 concurrent unlocks of one episode', async () => {
+    const userId = await addUser();
+    await purchase(userId, { packageId: 'package-1' });
+    const paid = await addSeries({ totalEpisodes: 20 });
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => unlock(userId, { seriesId: paid.id, episodeNumber: 13 })),
+    );
+    const codes = replies.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, ...Array(19).fill(409)]);
+    expect(await balanceOf(userId)).toEqual({ coins: 450, bonuses: 0 });
+    expect(await unlocksOf(userId)).toHaveLength(1);
+    expect((await ledgerOf(userId)).filter((row) => row.kind === 'unlock')).toHaveLength(1);
+  });
+
+  it('with a balance for k unlocks, lets exactly k of k+5 concurrent unlocks through', async () => {
+    const userId = await addUser();
+    await purchase(userId, { packageId: 'package-1' });
+    await checkIn(userId);
+    const paid = await addSeries({ totalEpisodes: 40 });
+    // 510 covers k = 10 unlocks at 50.
+    const k = 10;
+    const replies = await Promise.all(
+      Array.from({ length: k + 5 }, (_, i) => unlock(userId, { seriesId: paid.id, episodeNumber: 11 + i })),
+    );
+    expect(replies.filter((r) => r.statusCode === 201)).toHaveLength(k);
+    expect(replies.filter((r) => r.statusCode === 402)).toHaveLength(5);
+    const balance = await balanceOf(userId);
+    expect(balance).toEqual({ coins: 10, bonuses: 0 });
+    expect(await unlocksOf(userId)).toHaveLength(k);
+  });
+
+  it('narrows the unlocked list by ?seriesId and refuses a bad one', async () => {
+    const userId = await addUser();
+    await purchase(userId, { packageId: 'package-1' });
+    const first = await addSeries({ totalEpisodes: 20 });
+    const second = await addSeries({ totalEpisodes: 20 });
+    await unlock(userId, { seriesId: first.id, episodeNumber: 14 });
+    await unlock(userId, { seriesId: first.id, episodeNumber: 12 });
+    await unlock(userId, { seriesId: second.id, episodeNumber: 11 });
+    const narrowed = await t.viewer({
+      method: 'GET',
+      url: `/api/user/${userId}/unlocked-episodes?seriesId=${first.id}`,
+    });
+    expect(narrowed.json().map((u: { episodeNumber: number }) => u.episodeNumber)).toEqual([12, 14]);
+    const all = await t.viewer({ method: 'GET', url: `/api/user/${userId}/unlocked-episodes` });
+    expect(all.json()).toHaveLength(3);
+    const bad = await t.viewer({ method: 'GET', url: `/api/user/${userId}/unlocked-episodes?seriesId=abc` });
+    expect(bad.statusCode).toBe(400);
+    const other = await t.viewer({ method: 'GET', url: '/api/user/user-2/unlocked-episodes' });
+    expect(other.statusCode).toBe(404);
+  });
+});
+
+describe('transactions', () => {
+  it('lists the ledger newest first, with the price in USD', async () => {
+    const userId = await addUser();
+    const paid = await addSeries({ totalEpisodes: 20 });
+    await purchase(userId, { packageId: 'package-4' });
+    await checkIn(userId);
+    await unlock(userId, { seriesId: paid.id, episodeNumber: 11 });
+    const res = await t.viewer({ method: 'GET', url: `/api/user/${userId}/transactions` });
+    expect(res.statusCode).toBe(200);
+    const entries = res.json();
+    expect(entries.map((e: { kind: string }) => e.kind)).toEqual(['unlock', 'checkin', 'purchase']);
+    expect(entries[2]).toMatchObject({ packageId: 'package-4', price: 24.99, coinsDelta: 2500, bonusesDelta: 875 });
+    expect(entries[0]).toMatchObject({
+      price: null,
+      seriesId: paid.id,
+      episodeNumber: 11,
+      coinsDelta: 0,
+      bonusesDelta: -50,
+    });
+    const limited = await t.viewer({ method: 'GET', url: `/api/user/${userId}/transactions?limit=1` });
+    expect(limited.json()).toHaveLength(1);
+    expect((await t.viewer({ method: 'GET', url: `/api/user/${userId}/transactions?limit=0` })).statusCode).toBe(400);
+    expect((await t.viewer({ method: 'GET', url: '/api/user/user-2/transactions' })).statusCode).toBe(404);
+  });
+});
+
+describe('money invariants', () => {
+  it('keeps the ledger sum equal to the balance after a mixed concurrent run on user-1', async () => {
+    const paid = await addSeries({ totalEpisodes: 60 });
+    const requests = [
+      ...['package-1', 'package-2', 'package-1'].map((packageId) => () => purchase(VIEWER_USER_ID, { packageId })),
+      () => checkIn(VIEWER_USER_ID),
+      () => checkIn(VIEWER_USER_ID),
+      ...Array.from(
+        { length: 40 },
+        (_, i) => () => unlock(VIEWER_USER_ID, { seriesId: paid.id, episodeNumber: 11 + i }),
+      ),
+      () => unlock(VIEWER_USER_ID, { seriesId: paid.id, episodeNumber: 11 }),
+    ];
+    const replies = await Promise.all(requests.map((send) => send()));
+    for (const res of replies) expect([200, 201, 402, 409]).toContain(res.statusCode);
+
+    const balance = await balanceOf(VIEWER_USER_ID);
+    expect(balance.coins).toBeGreaterThanOrEqual(0);
+    expect(balance.bonuses).toBeGreaterThanOrEqual(0);
+    const spent = (await unlocksOf(VIEWER_USER_ID)).length * 50;
+    expect(balance.coins + balance.bonuses).toBe(500 + 1150 + 500 + 10 - spent);
+  });
+
+  it('keeps sum(ledger) = balance for every user after everything this file did', async () => {
+    const { rows: sums } = await t.pool.query<{
+      id: string;
+      coins: number;
+      bonuses: number;
+      ledgerCoins: number;
+      ledgerBonuses: number;
+    }>(
+      `select u.id, u.coins, u.bonuses,
+              coalesce(sum(l.coins_delta), 0)::int as "ledgerCoins",
+              coalesce(sum(l.bonuses_delta), 0)::int as "ledgerBonuses"
+         from users u left join wallet_ledger l on l.user_id = u.id
+        group by u.id`,
+    );
+    expect(sums.length).toBeGreaterThan(10);
+    for (const row of sums) {
+      expect(row.ledgerCoins, row.id).toBe(row.coins);
+      expect(row.ledgerBonuses, row.id).toBe(row.bonuses);
+    }
+  });
+});
+
+describe('never a 500', () => {
+  it('answers odd input with 4xx', async () => {
+    const paid = await addSeries({ totalEpisodes: 20 });
+    const odd: { method: 'GET' | 'POST'; url: string; payload?: unknown; headers?: Record<string, string> }[] = [
+      { method: 'GET', url: `/api/user/${'x'.repeat(65)}` },
+      { method: 'GET', url: '/api/user/%00' },
+      { method: 'GET', url: '/api/user/user%2D1%00/transactions' },
+      { method: 'POST', url: '/api/user/%00/daily-checkin' },
+      { method: 'POST', url: '/api/user/%F0%9F%92%B0/purchase-tokens', payload: { packageId: 'package-1' } },
+      { method: 'GET', url: "/api/user/user-1'--/transactions" },
+      { method: 'GET', url: '/api/user/user-1/transactions?limit=abc' },
+      { method: 'GET', url: '/api/user/user-1/unlocked-episodes?seriesId=99999999999' },
+      { method: 'POST', url: '/api/user/user-1/purchase-tokens', payload: { packageId: 'x'.repeat(10_000) } },
+      { method: 'POST', url: '/api/user/user-1/purchase-tokens', payload: { packageId: { $ne: null } } },
+      {
+        method: 'POST',
+        url: '/api/user/user-1/purchase-tokens',
+        payload: { packageId: 'package-1' },
+        headers: { 'idempotency-key': 'k'.repeat(500) },
+      },
+      { method: 'POST', url: '/api/user/user-1/unlock-episode', payload: { seriesId: 1e300, episodeNumber: 11 } },
+      { method: 'POST', url: '/api/user/user-1/unlock-episode', payload: { seriesId: paid.id, episodeNumber: 99_999 } },
+      { method: 'POST', url: '/api/user/user-1/unlock-episode', payload: { seriesId: '1e3', episodeNumber: true } },
+      {
+        method: 'POST',
+        url: '/api/user/user-1/unlock-episode',
+        payload: 'garbage',
+        headers: { 'content-type': 'text/plain' },
+      },
+    ];
+    for (const request of odd) {
+      const res = await t.viewer({ ...request, payload: request.payload as object });
+      expect(
+        res.statusCode,
+        `${request.method} ${request.url} ${JSON.stringify(request.payload)}`,
+      ).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, `${request.method} ${request.url}`).toBeLessThan(500);
+    }
+  });
+});
