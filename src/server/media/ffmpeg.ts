@@ -99,7 +99,10 @@ export interface MediaInfo {
 }
 
 /** What a media file holds: ffprobe when available, else parsed from `ffmpeg -i` (which exits 1 without an output). */
-export async function probeMedia(file: string, tools = { ffprobe: findFfprobe(), ffmpeg: findFfmpeg() }): Promise<MediaInfo> {
+export async function probeMedia(
+  file: string,
+  tools = { ffprobe: findFfprobe(), ffmpeg: findFfmpeg() },
+): Promise<MediaInfo> {
   if (tools.ffprobe) {
     const json = await runTool(tools.ffprobe, ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', file]);
     const parsed = JSON.parse(json) as {
@@ -116,15 +119,18 @@ export async function probeMedia(file: string, tools = { ffprobe: findFfprobe(),
     };
   }
   if (!tools.ffmpeg) throw new Error('Neither ffprobe nor ffmpeg is available');
-  const output = await runTool(tools.ffmpeg, ['-hide_banner', '-i', file]).catch((error: Error) => error.message);
-  const fullOutput = await new Promise<string>((resolve) => {
-    const child = spawn(tools.ffmpeg!, ['-hide_banner', '-i', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  return parseFfmpegInfo(await stderrOf(tools.ffmpeg, ['-hide_banner', '-i', file]));
+}
+
+/** `ffmpeg -i <file>` without an output prints the summary and exits 1, so read stderr whatever the exit code. */
+function stderrOf(executable: string, args: readonly string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(executable, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let text = '';
     child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.once('close', () => resolve(text || output));
-    child.once('error', () => resolve(output));
+    child.once('error', reject);
+    child.once('close', () => resolve(text));
   });
-  return parseFfmpegInfo(fullOutput);
 }
 
 /** Parses the stream summary ffmpeg prints for `-i <file>`. */
@@ -137,7 +143,27 @@ export function parseFfmpegInfo(text: string): MediaInfo {
   return {
     durationSeconds,
     format,
-    ...(videoLine ? { video: { codec: videoLine[1]!, width: Number(videoLine[2]), height: Number(videoLine[3]) } } : {}),
+    ...(videoLine
+      ? { video: { codec: videoLine[1]!, width: Number(videoLine[2]), height: Number(videoLine[3]) } }
+      : {}),
     ...(audioLine ? { audio: { codec: audioLine[1]! } } : {}),
   };
+}
+
+export interface FfmpegTools {
+  ffmpeg: string;
+  /** Only on PATH: the static npm build ships none. */
+  ffprobe?: string;
+}
+
+let tools: FfmpegTools | undefined;
+
+/** The ffmpeg (and ffprobe, if any) to use, looked up once; throws a readable error when there is no ffmpeg. */
+export function ffmpegTools(): FfmpegTools {
+  if (tools) return tools;
+  const ffmpeg = findFfmpeg();
+  if (!ffmpeg) throw new Error('No ffmpeg found: install one on PATH (e.g. apt-get install ffmpeg) or run npm ci');
+  const ffprobe = findFfprobe();
+  tools = ffprobe ? { ffmpeg, ffprobe } : { ffmpeg };
+  return tools;
 }
