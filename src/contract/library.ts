@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveId } from './common.ts';
+import { positiveId, userId } from './common.ts';
 
 export const likeReply = z.object({ seriesId: z.number().int(), liked: z.boolean(), likes: z.number().int() });
 export const bookmarkReply = z.object({ seriesId: z.number().int(), bookmarked: z.boolean() });
@@ -23,9 +23,10 @@ export const episodeProgress = z.object({
   positionSeconds: z.number(),
   lastWatched: z.string(),
 });
+export type EpisodeProgress = z.infer<typeof episodeProgress>;
 
 export const recordProgressBody = z.object({
-  userId: z.string().min(1).max(64),
+  userId,
   seriesId: positiveId,
   episodeId: positiveId,
   progress: z
@@ -35,5 +36,7 @@ export const recordProgressBody = z.object({
   positionSeconds: z.number().min(0).max(86_400).optional(),
 });
 
-export const seriesProgressParams = z.object({ userId: z.string().min(1).max(64), id: positiveId });
-export const userSeriesParams = z.object({ userId: z.string().min(1).max(64), seriesId: positiveId });
+/** GET /api/user/{userId}/series/{id}/progress and .../episodes/{episodeId}/progress answer 404 while nothing was watched. */
+export const seriesProgressParams = z.object({ userId, id: positiveId });
+export const userSeriesParams = z.object({ userId, seriesId: positiveId });
+export const userEpisodeParams = z.object({ userId, episodeId: positiveId });

@@ -1,0 +1,146 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { bookmarks, episodes, likes, progress, series, users } from '../../db/schema.ts';
+
+export async function userExists(db: Executor, userId: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  return rows.length > 0;
+}
+
+/** Serialises one user's toggles, so two quick taps toggle twice instead of racing. */
+export async function lockUser(db: Executor, userId: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update').limit(1);
+  return rows.length > 0;
+}
+
+/** Takes a share lock so the series cannot be deleted under a row that references it. */
+export async function seriesExists(db: Executor, seriesId: number): Promise<boolean> {
+  const rows = await db.select({ id: series.id }).from(series).where(eq(series.id, seriesId)).for('key share').limit(1);
+  return rows.length > 0;
+}
+
+export async function deleteLike(db: Executor, userId: string, seriesId: number): Promise<boolean> {
+  const rows = await db
+    .delete(likes)
+    .where(and(eq(likes.userId, userId), eq(likes.seriesId, seriesId)))
+    .returning({ seriesId: likes.seriesId });
+  return rows.length > 0;
+}
+
+export async function insertLike(db: Executor, userId: string, seriesId: number): Promise<boolean> {
+  const rows = await db
+    .insert(likes)
+    .values({ userId, seriesId })
+    .onConflictDoNothing()
+    .returning({ seriesId: likes.seriesId });
+  return rows.length > 0;
+}
+
+/** Moves the series' like count by +1 or -1, never below 0; returns the new count. */
+export async function addToLikeCount(db: Executor, seriesId: number, step: 1 | -1): Promise<number> {
+  const [row] = await db
+    .update(series)
+    .set({ likes: sql`greatest(${series.likes} + ${step}, 0)` })
+    .where(eq(series.id, seriesId))
+    .returning({ likes: series.likes });
+  return row!.likes;
+}
+
+export async function deleteBookmark(db: Executor, userId: string, seriesId: number): Promise<boolean> {
+  const rows = await db
+    .delete(bookmarks)
+    .where(and(eq(bookmarks.userId, userId), eq(bookmarks.seriesId, seriesId)))
+    .returning({ seriesId: bookmarks.seriesId });
+  return rows.length > 0;
+}
+
+export async function insertBookmark(db: Executor, userId: string, seriesId: number): Promise<boolean> {
+  const rows = await db
+    .insert(bookmarks)
+    .values({ userId, seriesId })
+    .onConflictDoNothing()
+    .returning({ seriesId: bookmarks.seriesId });
+  return rows.length > 0;
+}
+
+export async function likedSeriesIdsNewestFirst(db: Executor, userId: string): Promise<number[]> {
+  const rows = await db
+    .select({ seriesId: likes.seriesId })
+    .from(likes)
+    .where(eq(likes.userId, userId))
+    .orderBy(desc(likes.createdAt), desc(likes.seriesId));
+  return rows.map((row) => row.seriesId);
+}
+
+export async function bookmarkedSeriesIdsNewestFirst(db: Executor, userId: string): Promise<number[]> {
+  const rows = await db
+    .select({ seriesId: bookmarks.seriesId })
+    .from(bookmarks)
+    .where(eq(bookmarks.userId, userId))
+    .orderBy(desc(bookmarks.createdAt), desc(bookmarks.seriesId));
+  return rows.map((row) => row.seriesId);
+}
+
+/** Takes a share lock so the episode cannot be deleted under the progress row written next. */
+export async function findEpisodeForProgress(db: Executor, episodeId: number) {
+  const [row] = await db
+    .select({ id: episodes.id, seriesId: episodes.seriesId, duration: episodes.duration })
+    .from(episodes)
+    .where(eq(episodes.id, episodeId))
+    .for('key share')
+    .limit(1);
+  return row;
+}
+
+export async function upsertProgress(
+  db: Executor,
+  entry: { userId: string; seriesId: number; episodeId: number; percent: number; positionSeconds: number },
+) {
+  const updatedAt = new Date();
+  await db
+    .insert(progress)
+    .values({ ...entry, updatedAt })
+    .onConflictDoUpdate({
+      target: [progress.userId, progress.episodeId],
+      set: { percent: entry.percent, positionSeconds: entry.positionSeconds, updatedAt },
+    });
+}
+
+export interface WatchedEpisodeRow {
+  seriesId: number;
+  totalEpisodes: number;
+  episodeId: number;
+  episodeNumber: number;
+  percent: number;
+  positionSeconds: number;
+  updatedAt: Date;
+}
+
+/** Every episode the user has progress on (optionally in one series or one episode), latest watched first. */
+export function watchedEpisodesLatestFirst(
+  db: Executor,
+  userId: string,
+  only: { seriesId?: number; episodeId?: number } = {},
+): Promise<WatchedEpisodeRow[]> {
+  return db
+    .select({
+      seriesId: progress.seriesId,
+      totalEpisodes: series.totalEpisodes,
+      episodeId: progress.episodeId,
+      episodeNumber: episodes.episodeNumber,
+      percent: progress.percent,
+      positionSeconds: progress.positionSeconds,
+      updatedAt: progress.updatedAt,
+    })
+    .from(progress)
+    .innerJoin(episodes, eq(episodes.id, progress.episodeId))
+    .innerJoin(series, eq(series.id, progress.seriesId))
+    .where(
+      and(
+        eq(progress.userId, userId),
+        only.seriesId === undefined ? undefined : eq(progress.seriesId, only.seriesId),
+        only.episodeId === undefined ? undefined : eq(progress.episodeId, only.episodeId),
+      ),
+    )
+    .orderBy(desc(progress.updatedAt), desc(episodes.episodeNumber));
+}
