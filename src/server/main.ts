@@ -6,6 +6,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { ensureViewer } from './db/seed/viewer.ts';
 import { seedDemoCatalogue } from './db/seed/index.ts';
+import { prepareDemoClips } from './media/demo-clip-generator.ts';
 import { resolveSecrets } from './secrets.ts';
 import { buildApp } from './app.ts';
 
@@ -34,6 +35,7 @@ async function main() {
     logger,
   });
 
+  const stopMediaWork = new AbortController();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -41,6 +43,7 @@ async function main() {
     logger.info(`${signal} received: finishing requests in flight, then stopping`);
     const force = setTimeout(() => process.exit(1), 20_000).unref();
     try {
+      stopMediaWork.abort();
       await app.close();
       await database.close();
       clearTimeout(force);
@@ -55,6 +58,16 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   logger.info(`${config.appName} is ready on http://localhost:${config.port}`);
+
+  if (config.seed === 'demo') {
+    // Encoding is slow on a machine's first run, so it happens after listen; until then clips answer 503.
+    prepareDemoClips(config.mediaDir, {
+      log: { info: (m) => logger.info(m), warn: (m) => logger.warn(m) },
+      signal: stopMediaWork.signal,
+    }).catch((error: unknown) => {
+      if (!stopMediaWork.signal.aborted) logger.error({ err: error }, 'demo clips could not be prepared');
+    });
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { demoClipsState } from '../../media/demo-clip-generator.ts';
 
-// Placeholder: the media module is being built.
-export const mediaRoutes: FastifyPluginAsyncZod = async () => {};
+const CONTENT_TYPES: Record<string, string> = {
+  '.mp4': 'video/mp4',
+  '.m4s': 'video/iso.segment',
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.svg': 'image/svg+xml',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.vtt': 'text/vtt; charset=utf-8',
+};
+
+const FOREVER = 'public, max-age=31536000, immutable';
+const ONE_DAY = 'public, max-age=86400';
+
+/** A name carrying a content hash (art/x-poster.1a2b3c4d5e.svg)... */
+const VERSIONED_NAME = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
+/** ...or anything in a published folder with a random suffix (…/7-a1b2c3/master.m3u8): such keys are never reused. */
+const VERSIONED_FOLDER = /(^|\/)[^/]*-[0-9a-f]{6,}\//i;
+
+/** Versioned files are cached for a year; the rest (the demo clips, which keep their names) for a day. */
+export function cacheControlFor(relativePath: string): string {
+  const normalized = relativePath.split(path.sep).join('/');
+  return VERSIONED_NAME.test(normalized) || VERSIONED_FOLDER.test(normalized) ? FOREVER : ONE_DAY;
+}
+
+function notFound(reply: FastifyReply, urlPath: string) {
+  return reply
+    .status(404)
+    .header('Cache-Control', 'no-store')
+    .send({
+      statusCode: 404,
+      error: 'Not Found',
+      message: `No such media file: ${urlPath}`,
+    });
+}
+
+/**
+ * Files under DATA_DIR/media at /media/...: byte ranges (206), long cache lifetimes, no directory
+ * listings, no hidden files, nothing outside the folder. The access gate (guards.ts) covers /media.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const mediaDir = app.config.mediaDir;
+  fs.mkdirSync(mediaDir, { recursive: true });
+
+  await app.register(
+    async (media) => {
+      media.setNotFoundHandler((request, reply) => {
+        const urlPath = request.url.split('?', 1)[0]!;
+        if (/^\/media\/clips\/clip-\d+\.mp4$/.test(urlPath) && demoClipsState() === 'preparing') {
+          return reply.status(503).header('Retry-After', '30').header('Cache-Control', 'no-store').send({
+            statusCode: 503,
+            error: 'Service Unavailable',
+            message: 'This video is still being prepared. Please try again in a minute.',
+          });
+        }
+        return notFound(reply, urlPath);
+      });
+
+      // A folder is never a file: 404 like any other missing file (send would answer 403).
+      media.addHook('preHandler', async (request, reply) => {
+        if (request.url.split('?', 1)[0]!.endsWith('/')) return notFound(reply, request.url.split('?', 1)[0]!);
+      });
+
+      await media.register(fastifyStatic, {
+        root: mediaDir,
+        prefix: '/',
+        decorateReply: false,
+        index: false,
+        list: false,
+        redirect: false,
+        dotfiles: 'ignore',
+        // Cache-Control comes from setHeaders, per file.
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          const type = CONTENT_TYPES[path.extname(filePath).toLowerCase()];
+          if (type) reply.header('Content-Type', type);
+          reply.header('Cache-Control', cacheControlFor(path.relative(mediaDir, filePath)));
+        },
+      });
+    },
+    { prefix: '/media' },
+  );
+};

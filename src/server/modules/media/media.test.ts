@@ -1,0 +1,169 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../testing/harness.ts';
+import { seriesArt, writeArtFiles } from '../../media/art.ts';
+import { demoClipsState, prepareDemoClips } from '../../media/demo-clip-generator.ts';
+import { cacheControlFor } from './media.routes.ts';
+
+let t: TestContext;
+const video = Buffer.alloc(1000);
+for (let i = 0; i < video.length; i++) video[i] = (i * 7) % 256;
+const art = seriesArt('Salt & <Stone>', 'Documentary', 3);
+let secretFile: string;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  fs.mkdirSync(path.join(t.mediaDir, 'clips'), { recursive: true });
+  fs.writeFileSync(path.join(t.mediaDir, 'clips', 'sample.mp4'), video);
+  fs.writeFileSync(path.join(t.mediaDir, 'clips', '.clip-9.mp4.123.tmp'), 'half-written');
+  writeArtFiles(t.mediaDir, [art.vertical, art.wide]);
+  // A file beside the media folder: nothing under /media may reach it.
+  secretFile = `${path.basename(t.mediaDir)}-secret.txt`;
+  fs.writeFileSync(path.join(path.dirname(t.mediaDir), secretFile), 'TOP-SECRET');
+});
+afterAll(async () => {
+  fs.rmSync(path.join(path.dirname(t.mediaDir), secretFile), { force: true });
+  await t.close();
+});
+
+describe('media serving', () => {
+  it('answers a byte range with 206, the right bytes and Content-Range', async () => {
+    const res = await t.viewer({ method: 'GET', url: '/media/clips/sample.mp4', headers: { range: 'bytes=100-199' } });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-range']).toBe('bytes 100-199/1000');
+    expect(res.headers['content-length']).toBe('100');
+    expect(res.headers['content-type']).toBe('video/mp4');
+    expect(res.rawPayload.equals(video.subarray(100, 200))).toBe(true);
+  });
+
+  it('answers an open-ended range with the tail of the file', async () => {
+    const res = await t.viewer({ method: 'GET', url: '/media/clips/sample.mp4', headers: { range: 'bytes=990-' } });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-range']).toBe('bytes 990-999/1000');
+    expect(res.rawPayload.equals(video.subarray(990))).toBe(true);
+  });
+
+  it('refuses a range past the end with 416', async () => {
+    const res = await t.viewer({
+      method: 'GET',
+      url: '/media/clips/sample.mp4',
+      headers: { range: 'bytes=5000-6000' },
+    });
+    expect(res.statusCode).toBe(416);
+  });
+
+  it('serves the whole file with 200, Accept-Ranges and a one-day cache for names that are not versioned', async () => {
+    const res = await t.viewer({ method: 'GET', url: '/media/clips/sample.mp4' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    expect(res.headers['content-length']).toBe('1000');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    expect(res.rawPayload.equals(video)).toBe(true);
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const res = await t.viewer({ method: 'HEAD', url: '/media/clips/sample.mp4' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-length']).toBe('1000');
+    expect(res.body).toBe('');
+  });
+
+  it('serves generated SVG art as image/svg+xml, cached for a year as it is content-addressed', async () => {
+    for (const file of [art.vertical, art.wide]) {
+      const res = await t.viewer({ method: 'GET', url: file.url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.body).toBe(file.svg);
+      expect(res.body).toContain('Salt &amp; &lt;Stone&gt;');
+    }
+  });
+
+  it('answers 304 to a conditional request with the current ETag', async () => {
+    const first = await t.viewer({ method: 'GET', url: art.vertical.url });
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const again = await t.viewer({ method: 'GET', url: art.vertical.url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('refuses every request without the access cookie', async () => {
+    for (const url of [art.vertical.url, '/media/clips/sample.mp4', '/media/missing.mp4']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-9' } });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json().message).toBe('Enter your access code first.');
+    }
+  });
+
+  it('never leaves the media folder', async () => {
+    const attempts = [
+      `/media/../${secretFile}`,
+      `/media/%2e%2e/${secretFile}`,
+      `/media/..%2f${secretFile}`,
+      `/media/clips/..%2f..%2f${secretFile}`,
+      `/media/clips/%2e%2e%2f%2e%2e%2f${secretFile}`,
+      `/media/clips/..%5c..%5c${secretFile}`,
+      `/media/%2fetc%2fpasswd`,
+      '/media//etc/passwd',
+    ];
+    for (const url of attempts) {
+      const res = await t.viewer({ method: 'GET', url });
+      expect([400, 403, 404], url).toContain(res.statusCode);
+      expect(res.body, url).not.toContain('TOP-SECRET');
+      expect(res.body, url).not.toContain('root:');
+    }
+  });
+
+  it('lists no folders and serves no hidden files', async () => {
+    for (const url of ['/media/', '/media/clips/', '/media/clips', '/media/art', '/media/clips/.clip-9.mp4.123.tmp']) {
+      const res = await t.viewer({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('sample.mp4');
+      expect(res.body, url).not.toContain('half-written');
+    }
+  });
+
+  it('answers a missing file with a readable 404', async () => {
+    const res = await t.viewer({ method: 'GET', url: '/media/clips/nope.mp4' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ statusCode: 404, message: 'No such media file: /media/clips/nope.mp4' });
+  });
+
+  it('answers 503 for a demo clip that is still being made, and 404 once that stops', async () => {
+    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-test-clip-cache-'));
+    const stop = new AbortController();
+    const making = prepareDemoClips(t.mediaDir, {
+      cacheDir,
+      signal: stop.signal,
+      log: { info: () => {}, warn: () => {} },
+    });
+    try {
+      expect(demoClipsState()).toBe('preparing');
+      const res = await t.viewer({ method: 'GET', url: '/media/clips/clip-6.mp4' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('30');
+      expect(res.json().message).toBe('This video is still being prepared. Please try again in a minute.');
+    } finally {
+      stop.abort();
+      await making.catch(() => {});
+      fs.rmSync(cacheDir, { recursive: true, force: true });
+    }
+    expect(demoClipsState()).not.toBe('preparing');
+    const after = await t.viewer({ method: 'GET', url: '/media/clips/clip-6.mp4' });
+    expect(after.statusCode).toBe(404);
+    // An aborted encode leaves no half-written clip behind.
+    expect(fs.readdirSync(path.join(t.mediaDir, 'clips')).filter((f) => /^clip-\d+\.mp4$/.test(f))).toEqual([]);
+  });
+});
+
+describe('cacheControlFor', () => {
+  it('caches versioned names and published folders for a year, everything else for a day', () => {
+    expect(cacheControlFor('art/red-sand-run-poster.1a2b3c4d5e.svg')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('series/3/episodes/41/7-a1b2c3/master.m3u8')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('series/3/episodes/41/7-a1b2c3/seg-001.m4s')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('clips/clip-1.mp4')).toBe('public, max-age=86400');
+    expect(cacheControlFor('uploads/poster.png')).toBe('public, max-age=86400');
+  });
+});
