@@ -5,3 +5,4 @@ export * from './curation.ts';
 export * from './wallet.ts';
 export * from './library.ts';
 export * from './auth.ts';
+export * from './episodes.ts';

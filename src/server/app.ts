@@ -15,6 +15,7 @@ import { curationRoutes } from './modules/curation/curation.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { episodesRoutes } from './modules/episodes/episodes.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +61,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(walletRoutes);
   await app.register(libraryRoutes);
   await app.register(mediaRoutes);
+  await app.register(episodesRoutes);
 
   await app.register(clientPlugin, { clientDir: deps.clientDir });
   return app;

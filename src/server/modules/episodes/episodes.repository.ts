@@ -1,0 +1,115 @@
+import { and, asc, count, eq, max, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { episodes, series } from '../../db/schema.ts';
+
+export type EpisodeRow = typeof episodes.$inferSelect;
+type NewEpisodeRow = Omit<typeof episodes.$inferInsert, 'id'>;
+
+export async function findSeriesAccess(db: Executor, seriesId: number) {
+  const [row] = await db.select({ id: series.id }).from(series).where(eq(series.id, seriesId)).limit(1);
+  return row;
+}
+
+/** Serialises changes to a series' episodes, so numbers and totalEpisodes stay right under concurrent uploads. */
+export async function lockSeries(db: Executor, seriesId: number) {
+  const [row] = await db.select({ id: series.id }).from(series).where(eq(series.id, seriesId)).for('update');
+  return row;
+}
+
+export async function lastEpisodeNumber(db: Executor, seriesId: number): Promise<number> {
+  const [row] = await db
+    .select({ last: max(episodes.episodeNumber) })
+    .from(episodes)
+    .where(eq(episodes.seriesId, seriesId));
+  return row?.last ?? 0;
+}
+
+export async function isEpisodeNumberTaken(
+  db: Executor,
+  seriesId: number,
+  episodeNumber: number,
+  exceptEpisodeId?: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(episodes)
+    .where(
+      and(
+        eq(episodes.seriesId, seriesId),
+        eq(episodes.episodeNumber, episodeNumber),
+        exceptEpisodeId ? ne(episodes.id, exceptEpisodeId) : undefined,
+      ),
+    );
+  return (row?.n ?? 0) > 0;
+}
+
+export async function insertEpisode(db: Executor, values: NewEpisodeRow): Promise<EpisodeRow> {
+  const [row] = await db.insert(episodes).values(values).returning();
+  return row!;
+}
+
+/** totalEpisodes follows the episodes that exist. */
+export async function syncTotalEpisodes(db: Executor, seriesId: number) {
+  await db
+    .update(series)
+    .set({
+      totalEpisodes: sql`(select count(*)::int from ${episodes} where ${episodes.seriesId} = ${seriesId})`,
+    })
+    .where(eq(series.id, seriesId));
+}
+
+export async function findEpisode(db: Executor, episodeId: number): Promise<EpisodeRow | undefined> {
+  const [row] = await db.select().from(episodes).where(eq(episodes.id, episodeId)).limit(1);
+  return row;
+}
+
+export async function lockEpisode(db: Executor, episodeId: number): Promise<EpisodeRow | undefined> {
+  const [row] = await db.select().from(episodes).where(eq(episodes.id, episodeId)).for('update');
+  return row;
+}
+
+export async function updateEpisode(
+  db: Executor,
+  episodeId: number,
+  patch: Partial<Pick<EpisodeRow, 'title' | 'episodeNumber'>>,
+): Promise<EpisodeRow> {
+  const [row] = await db.update(episodes).set(patch).where(eq(episodes.id, episodeId)).returning();
+  return row!;
+}
+
+export async function deleteEpisode(db: Executor, episodeId: number): Promise<EpisodeRow | undefined> {
+  const [row] = await db.delete(episodes).where(eq(episodes.id, episodeId)).returning();
+  return row;
+}
+
+export function episodesOfSeries(db: Executor, seriesId: number): Promise<EpisodeRow[]> {
+  return db.select().from(episodes).where(eq(episodes.seriesId, seriesId)).orderBy(asc(episodes.episodeNumber));
+}
+
+/**
+ * The episodes whose media `path` belongs to: the one whose video is that very file, or those whose
+ * HLS master playlist sits in a folder above it (variant playlists, init files, segments). For each,
+ * whether the viewer may play it. Uses the index on the folder of video_url.
+ */
+export async function episodesOwningMedia(
+  db: Executor,
+  userId: string,
+  path: string,
+  folders: string[],
+  freeEpisodes: number,
+): Promise<{ playable: boolean }[]> {
+  const result = await db.execute<{ playable: boolean }>(sql`
+    select (s.is_free or e.episode_number <= ${freeEpisodes} or exists (
+              select 1 from unlocks u
+              where u.user_id = ${userId} and u.series_id = e.series_id and u.episode_number = e.episode_number
+            )) as playable
+    from episodes e
+    join series s on s.id = e.series_id
+    where regexp_replace(e.video_url, '[^/]*$', '') = any(${sql`array[${sql.join(
+      folders.map((f) => sql`${f}`),
+      sql`, `,
+    )}]::text[]`})
+      and (e.video_url = ${path} or e.video_url like '%.m3u8')
+  `);
+  return result.rows;
+}

@@ -1,0 +1,114 @@
+import multipart from '@fastify/multipart';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminEpisode,
+  episodeIdParams,
+  errorReply,
+  seriesIdParams,
+  updateEpisodeBody,
+  uploadEpisodeFields,
+} from '../../../contract/index.ts';
+import { invalid } from '../../errors.ts';
+import { mediaPipelinePlugin } from '../transcode/transcode.plugin.ts';
+import { removeQuietly, seriesUploadsDir } from '../transcode/transcode.service.ts';
+import {
+  addUploadedEpisode,
+  editEpisode,
+  getEpisodeForOperator,
+  listEpisodesForOperator,
+  removeEpisode,
+  replaceEpisodeVideo,
+  requireEpisode,
+  requireSeries,
+} from './episodes.service.ts';
+import { receiveUpload } from './episodes.upload.ts';
+
+const errors = { 400: errorReply, 401: errorReply, 404: errorReply, 409: errorReply, 413: errorReply };
+
+const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Only this scope parses multipart bodies; everything else stays JSON-only.
+  await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1000, parts: 12 } });
+  const ctx = { db: app.db, media: app.mediaPipeline };
+  const maxBytes = app.config.maxUploadBytes;
+  const uploadsOf = (seriesId: number) => seriesUploadsDir(app.mediaPipeline.uploadsRoot, seriesId);
+
+  app.get(
+    '/api/series/:id/episodes/admin',
+    { onRequest: app.requireAdmin, schema: { params: seriesIdParams, response: { 200: z.array(adminEpisode), ...errors } } },
+    (request) => listEpisodesForOperator(app.db, request.params.id),
+  );
+
+  app.get(
+    '/api/episodes/:episodeId/admin',
+    { onRequest: app.requireAdmin, schema: { params: episodeIdParams, response: { 200: adminEpisode, ...errors } } },
+    (request) => getEpisodeForOperator(app.db, request.params.episodeId),
+  );
+
+  app.post(
+    '/api/series/:id/episodes',
+    { onRequest: app.requireAdmin, schema: { params: seriesIdParams, response: { 201: adminEpisode, ...errors } } },
+    async (request, reply) => {
+      const seriesId = request.params.id;
+      await requireSeries(app.db, seriesId);
+      const upload = await receiveUpload(request, uploadsOf(seriesId), maxBytes);
+      try {
+        const fields = uploadEpisodeFields.safeParse(upload.fields);
+        if (!fields.success) {
+          const issue = fields.error.issues[0]!;
+          throw invalid(issue.message, issue.path.join('.') || undefined);
+        }
+        return reply.status(201).send(await addUploadedEpisode(ctx, seriesId, fields.data, upload.path));
+      } catch (error) {
+        await removeQuietly(upload.path);
+        throw error;
+      }
+    },
+  );
+
+  app.put(
+    '/api/episodes/:episodeId/video',
+    { onRequest: app.requireAdmin, schema: { params: episodeIdParams, response: { 202: adminEpisode, ...errors } } },
+    async (request, reply) => {
+      const episode = await requireEpisode(app.db, request.params.episodeId);
+      const upload = await receiveUpload(request, uploadsOf(episode.seriesId), maxBytes);
+      try {
+        return reply.status(202).send(await replaceEpisodeVideo(ctx, episode.id, upload.path));
+      } catch (error) {
+        await removeQuietly(upload.path);
+        throw error;
+      }
+    },
+  );
+
+  app.put(
+    '/api/episodes/:episodeId',
+    {
+      onRequest: app.requireAdmin,
+      schema: { params: episodeIdParams, body: updateEpisodeBody, response: { 200: adminEpisode, ...errors } },
+    },
+    (request) => editEpisode(app.db, request.params.episodeId, request.body),
+  );
+
+  app.delete(
+    '/api/episodes/:episodeId',
+    { onRequest: app.requireAdmin, schema: { params: episodeIdParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await removeEpisode(ctx, request.params.episodeId);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+/**
+ * Operator episode management and the media pipeline behind it. The pipeline (storage and worker) is
+ * shared with the whole app as `app.mediaPipeline`; the routes keep multipart parsing to themselves.
+ */
+export const episodesRoutes = fp(
+  async (app) => {
+    await app.register(mediaPipelinePlugin);
+    await app.register(operatorRoutes);
+  },
+  { name: 'episodes' },
+);

@@ -1,0 +1,203 @@
+import { EPISODE_NUMBER_MAX, FREE_EPISODES, type AdminEpisode, type UploadEpisodeFields } from '../../../contract/index.ts';
+import type { Database } from '../../db/client.ts';
+import { conflict, invalid, notFound } from '../../errors.ts';
+import { NotAVideoError, probeVideo, type VideoProbe } from '../transcode/hls-pipeline.ts';
+import type { MediaPipeline } from '../transcode/transcode.plugin.ts';
+import { latestJobsOfEpisodes, unfinishedJobsOfEpisode, type MediaJobRow } from '../transcode/transcode.repository.ts';
+import { episodeMediaFolder, queueTranscode, removeQuietly } from '../transcode/transcode.service.ts';
+import {
+  deleteEpisode,
+  episodesOfSeries,
+  episodesOwningMedia,
+  findEpisode,
+  findSeriesAccess,
+  insertEpisode,
+  isEpisodeNumberTaken,
+  lastEpisodeNumber,
+  lockEpisode,
+  lockSeries,
+  syncTotalEpisodes,
+  updateEpisode,
+  type EpisodeRow,
+} from './episodes.repository.ts';
+
+export interface EpisodesContext {
+  db: Database;
+  media: MediaPipeline;
+}
+
+const seriesNotFound = () => notFound('Series not found.');
+const episodeNotFound = () => notFound('Episode not found.');
+const numberTaken = (n: number) => conflict(`Episode ${n} already exists in this series.`, 'episodeNumber');
+
+export async function requireSeries(db: Database, seriesId: number): Promise<void> {
+  if (!(await findSeriesAccess(db, seriesId))) throw seriesNotFound();
+}
+
+export async function requireEpisode(db: Database, episodeId: number): Promise<EpisodeRow> {
+  const episode = await findEpisode(db, episodeId);
+  if (!episode) throw episodeNotFound();
+  return episode;
+}
+
+/** The upload must really be a video; the reason is ffprobe's (or ffmpeg's) own. */
+export async function probeUpload(file: string): Promise<VideoProbe> {
+  try {
+    return await probeVideo(file);
+  } catch (error) {
+    if (error instanceof NotAVideoError) throw invalid(`The file is not a playable video: ${error.reason}`, 'video');
+    throw error;
+  }
+}
+
+/**
+ * A new episode from an uploaded file: the row (not yet playable), the series' new totalEpisodes and the
+ * transcode job, in one transaction. Nothing is written when the file is not a video or the number is taken.
+ */
+export async function addUploadedEpisode(
+  ctx: EpisodesContext,
+  seriesId: number,
+  fields: UploadEpisodeFields,
+  sourcePath: string,
+): Promise<AdminEpisode> {
+  const probe = await probeUpload(sourcePath);
+  const { episode, job } = await ctx.db.transaction(async (tx) => {
+    if (!(await lockSeries(tx, seriesId))) throw seriesNotFound();
+    const episodeNumber = fields.episodeNumber ?? (await lastEpisodeNumber(tx, seriesId)) + 1;
+    if (episodeNumber > EPISODE_NUMBER_MAX) throw invalid('Episode number is too large', 'episodeNumber');
+    if (await isEpisodeNumberTaken(tx, seriesId, episodeNumber)) throw numberTaken(episodeNumber);
+    const episode = await insertEpisode(tx, {
+      seriesId,
+      episodeNumber,
+      title: fields.title ?? `Episode ${episodeNumber}`,
+      videoUrl: '',
+      thumbnailUrl: '',
+      duration: Math.max(1, Math.round(probe.durationSeconds)),
+    });
+    await syncTotalEpisodes(tx, seriesId);
+    const { job } = await queueTranscode(tx, episode.id, sourcePath);
+    return { episode, job };
+  });
+  ctx.media.worker.wake();
+  return toAdminEpisode(episode, job);
+}
+
+/** A new video for an existing episode: the old one keeps playing until the new one is published. */
+export async function replaceEpisodeVideo(
+  ctx: EpisodesContext,
+  episodeId: number,
+  sourcePath: string,
+): Promise<AdminEpisode> {
+  await probeUpload(sourcePath);
+  const { episode, job, superseded } = await ctx.db.transaction(async (tx) => {
+    const episode = await lockEpisode(tx, episodeId);
+    if (!episode) throw episodeNotFound();
+    return { episode, ...(await queueTranscode(tx, episodeId, sourcePath)) };
+  });
+  ctx.media.worker.abandonJobs(superseded.map((j) => j.id));
+  await Promise.all(superseded.map((j) => removeQuietly(j.sourcePath)));
+  ctx.media.worker.wake();
+  return toAdminEpisode(episode, job);
+}
+
+export async function editEpisode(
+  db: Database,
+  episodeId: number,
+  patch: { title?: string; episodeNumber?: number },
+): Promise<AdminEpisode> {
+  const episode = await db.transaction(async (tx) => {
+    const current = await lockEpisode(tx, episodeId);
+    if (!current) throw episodeNotFound();
+    if (patch.episodeNumber !== undefined && patch.episodeNumber !== current.episodeNumber) {
+      if (await isEpisodeNumberTaken(tx, current.seriesId, patch.episodeNumber, episodeId)) {
+        throw numberTaken(patch.episodeNumber);
+      }
+    }
+    if (patch.title === undefined && patch.episodeNumber === undefined) return current;
+    return updateEpisode(tx, episodeId, patch);
+  });
+  const [job] = await latestJobsOfEpisodes(db, [episode.id]);
+  return toAdminEpisode(episode, job);
+}
+
+/** Removes the episode, its jobs and its media; the series' totalEpisodes follows. */
+export async function removeEpisode(ctx: EpisodesContext, episodeId: number): Promise<void> {
+  const found = await requireEpisode(ctx.db, episodeId);
+  const { removed, jobs } = await ctx.db.transaction(async (tx) => {
+    await lockSeries(tx, found.seriesId);
+    const jobs = await unfinishedJobsOfEpisode(tx, episodeId);
+    const removed = await deleteEpisode(tx, episodeId);
+    if (!removed) throw episodeNotFound();
+    await syncTotalEpisodes(tx, removed.seriesId);
+    return { removed, jobs };
+  });
+  ctx.media.worker.abandonJobs(jobs.map((j) => j.id));
+  await Promise.all(jobs.map((j) => removeQuietly(j.sourcePath)));
+  await ctx.media.storage.remove(episodeMediaFolder(removed.seriesId, removed.id));
+}
+
+export async function listEpisodesForOperator(db: Database, seriesId: number): Promise<AdminEpisode[]> {
+  await requireSeries(db, seriesId);
+  const rows = await episodesOfSeries(db, seriesId);
+  const jobs = new Map((await latestJobsOfEpisodes(db, rows.map((r) => r.id))).map((j) => [j.episodeId, j]));
+  return rows.map((row) => toAdminEpisode(row, jobs.get(row.id)));
+}
+
+export async function getEpisodeForOperator(db: Database, episodeId: number): Promise<AdminEpisode> {
+  const episode = await requireEpisode(db, episodeId);
+  const [job] = await latestJobsOfEpisodes(db, [episodeId]);
+  return toAdminEpisode(episode, job);
+}
+
+function toAdminEpisode(row: EpisodeRow, job: MediaJobRow | undefined): AdminEpisode {
+  const playable = row.videoUrl !== '';
+  return {
+    id: row.id,
+    seriesId: row.seriesId,
+    episodeNumber: row.episodeNumber,
+    title: row.title,
+    videoUrl: row.videoUrl,
+    thumbnailUrl: row.thumbnailUrl,
+    duration: row.duration,
+    media: job
+      ? {
+          status: job.status,
+          percent: job.percent,
+          error: job.status === 'failed' ? job.error : null,
+          playable,
+          updatedAt: job.updatedAt.toISOString(),
+        }
+      : {
+          // Episodes made before the pipeline (the demo seed) have a video and no job.
+          status: playable ? 'ready' : 'failed',
+          percent: playable ? 100 : 0,
+          error: playable ? null : 'No video has been uploaded for this episode.',
+          playable,
+          updatedAt: null,
+        },
+  };
+}
+
+const PICTURE = /\.(jpe?g|png|webp|avif|gif|svg)$/i;
+
+/**
+ * Whether a viewer may fetch a /media path. Playlists, init files and segments of an episode that is
+ * locked for the viewer (past the free episodes of a paid series and not unlocked) are refused;
+ * posters and pictures are open, and so is media no episode owns. Media shared by several episodes
+ * (the demo clips) is open when any of them is playable.
+ */
+export async function canPlayEpisodeMedia(db: Database, userId: string, mediaPath: string): Promise<boolean> {
+  let path = mediaPath.split(/[?#]/, 1)[0]!;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // keep it as sent; it will match nothing
+  }
+  if (!path.startsWith('/media/') || PICTURE.test(path)) return true;
+  const parts = path.split('/');
+  const folders: string[] = [];
+  for (let end = parts.length - 1; end >= 3; end--) folders.push(`${parts.slice(0, end).join('/')}/`);
+  if (folders.length === 0) return true;
+  const owners = await episodesOwningMedia(db, userId, path, folders, FREE_EPISODES);
+  return owners.length === 0 || owners.some((o) => o.playable);
+}

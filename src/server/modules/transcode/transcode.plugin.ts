@@ -1,0 +1,63 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { localDiskStorage, type MediaStorage } from '../../media/storage.ts';
+import { createTranscodeWorker, type TranscodeWorker } from './transcode.worker.ts';
+
+export interface MediaPipeline {
+  storage: MediaStorage;
+  worker: TranscodeWorker;
+  /** Uploaded files waiting for their transcode (DATA_DIR/uploads). */
+  uploadsRoot: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mediaPipeline: MediaPipeline;
+  }
+}
+
+const STALE_UPLOAD_MS = 24 * 3600_000;
+
+/** The media storage and the transcode worker of this process: started when the app is ready, stopped when it closes. */
+export const mediaPipelinePlugin = fp(
+  async (app: FastifyInstance) => {
+    const storage = localDiskStorage(app.config.mediaDir);
+    const uploadsRoot = path.join(app.config.dataDir, 'uploads');
+    const worker = createTranscodeWorker({
+      db: app.db,
+      storage,
+      workRoot: path.join(app.config.dataDir, 'work'),
+      concurrency: app.config.transcodeConcurrency,
+      log: {
+        info: (message) => app.log.info(message),
+        warn: (message) => app.log.warn(message),
+        error: (error, message) => app.log.error({ err: error }, message),
+      },
+    });
+    app.decorate('mediaPipeline', { storage, worker, uploadsRoot });
+
+    app.addHook('onReady', async () => {
+      await fs.mkdir(uploadsRoot, { recursive: true });
+      await removeInterruptedUploads(uploadsRoot);
+      await worker.start();
+    });
+    app.addHook('onClose', async () => {
+      await worker.stop();
+    });
+  },
+  { name: 'media-pipeline' },
+);
+
+/** Uploads cut off by a crash stay as *.part files; old ones can go (a live upload writes continuously). */
+async function removeInterruptedUploads(uploadsRoot: string) {
+  const now = Date.now();
+  const entries = await fs.readdir(uploadsRoot, { recursive: true, withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith('.part')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (stat && now - stat.mtimeMs > STALE_UPLOAD_MS) await fs.rm(file, { force: true });
+  }
+}

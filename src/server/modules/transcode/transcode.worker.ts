@@ -1,0 +1,300 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import type { Database } from '../../db/client.ts';
+import * as schema from '../../db/schema.ts';
+import type { MediaStorage } from '../../media/storage.ts';
+import { NotAVideoError, TranscodeError, probeVideo, transcodeToHls, type HlsOutput } from './hls-pipeline.ts';
+import {
+  finishJob,
+  findEpisodeForJob,
+  holdRunningJobLock,
+  isRunningJobAbandoned,
+  lockEpisodeMedia,
+  lockJobsMarkedRunning,
+  lockNextQueuedJob,
+  lockOwnedRun,
+  recordProgress,
+  releaseRunningJobLock,
+  setEpisodeMedia,
+  settleAbandonedJob,
+  startJob,
+  type MediaJobRow,
+} from './transcode.repository.ts';
+import { episodeMediaFolder, isFolderOfEpisode, removeQuietly } from './transcode.service.ts';
+
+/** A job that kills its worker this many times is failed instead of retried forever. */
+export const MAX_ATTEMPTS = 3;
+const PROGRESS_WRITE_MS = 500;
+const SWEEP_EVERY_MS = 30_000;
+
+export interface WorkerLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(error: unknown, message: string): void;
+}
+
+export interface TranscodeWorkerOptions {
+  db: Database;
+  storage: MediaStorage;
+  /** Scratch space for running transcodes (DATA_DIR/work); best on the filesystem of the media. */
+  workRoot: string;
+  /** Jobs run at once by this process. */
+  concurrency: number;
+  log: WorkerLog;
+  /** How often an idle worker looks for jobs other instances queued. */
+  pollMs?: number;
+  /** Told about each ffmpeg process a job starts (tests use it to kill one). */
+  onFfmpegSpawn?: (jobId: number, pid: number) => void;
+}
+
+export interface TranscodeWorker {
+  /** Sweeps jobs left running by dead processes back into the queue, then starts taking jobs. */
+  start(): Promise<void>;
+  /** Stops taking jobs; jobs running here go back to the queue for the next start. */
+  stop(): Promise<void>;
+  /** A job was queued: look now rather than at the next poll. */
+  wake(): void;
+  /** Stops this process's runs of these jobs (their episode was deleted or got a newer upload). */
+  abandonJobs(jobIds: number[]): void;
+  /** Finds runs whose worker died; answers how many went back to the queue or failed. */
+  sweepAbandonedJobs(): Promise<number>;
+}
+
+class Stopping extends Error {}
+class NoLongerOurs extends Error {}
+
+interface Slot {
+  client: pg.PoolClient | null;
+  db: Database | null;
+}
+
+export function createTranscodeWorker(options: TranscodeWorkerOptions): TranscodeWorker {
+  const { db, storage, log } = options;
+  const pollMs = options.pollMs ?? 2000;
+  const pool = poolOf(db);
+  /** Runs of this process by job id. */
+  const running = new Map<number, AbortController>();
+  const loops: Promise<void>[] = [];
+  let stopping = false;
+  let started = false;
+  let lastSweep = 0;
+  let wakeUp: (() => void)[] = [];
+
+  const wake = () => {
+    const waiting = wakeUp;
+    wakeUp = [];
+    for (const resolve of waiting) resolve();
+  };
+
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      wakeUp.push(done);
+    });
+
+  /** Each slot keeps its own connection: the running-job lock lives exactly as long as it. */
+  async function connectionOf(slot: Slot): Promise<Database> {
+    if (!slot.db) {
+      slot.client = await pool.connect();
+      slot.client.on('error', () => {});
+      slot.db = drizzle(slot.client, { schema });
+    }
+    return slot.db;
+  }
+
+  function dropConnection(slot: Slot) {
+    slot.client?.release(true);
+    slot.client = null;
+    slot.db = null;
+  }
+
+  async function sweepAbandonedJobs(): Promise<number> {
+    lastSweep = Date.now();
+    const settled = await db.transaction(async (tx) => {
+      const found: { job: MediaJobRow; failed: boolean }[] = [];
+      for (const job of await lockJobsMarkedRunning(tx)) {
+        if (!(await isRunningJobAbandoned(tx, job.id))) continue;
+        const failed = job.attempts >= MAX_ATTEMPTS;
+        await settleAbandonedJob(
+          tx,
+          job.id,
+          failed
+            ? { status: 'failed', error: `The transcode stopped unexpectedly ${job.attempts} times (the server restarted or ran out of memory).` }
+            : { status: 'queued' },
+        );
+        found.push({ job, failed });
+      }
+      return found;
+    });
+    for (const { job, failed } of settled) {
+      if (job.workDir) await removeQuietly(job.workDir);
+      if (failed) await removeQuietly(job.sourcePath);
+      log.warn(`media job ${job.id}: its worker stopped mid-transcode; ${failed ? 'failed' : 'queued again'}`);
+    }
+    return settled.length;
+  }
+
+  async function claim(slot: Slot): Promise<MediaJobRow | null> {
+    const slotDb = await connectionOf(slot);
+    const workDir = path.join(options.workRoot, `job-${randomBytes(6).toString('hex')}`);
+    const claimed = await slotDb.transaction(async (tx) => {
+      const next = await lockNextQueuedJob(tx);
+      if (!next) return null;
+      if (!(await holdRunningJobLock(tx, next.id))) return null;
+      return startJob(tx, next.id, workDir);
+    });
+    return claimed;
+  }
+
+  async function runJob(slot: Slot, job: MediaJobRow) {
+    const attempt = job.attempts;
+    const controller = new AbortController();
+    running.set(job.id, controller);
+    if (stopping) controller.abort(new Stopping());
+    const outDir = path.join(job.workDir!, 'hls');
+    let lastWrite = 0;
+    let writing = Promise.resolve();
+    const onProgress = (percent: number) => {
+      const now = Date.now();
+      if (now - lastWrite < PROGRESS_WRITE_MS) return;
+      lastWrite = now;
+      writing = writing
+        .then(async () => {
+          if (!(await recordProgress(db, job.id, attempt, percent))) controller.abort(new NoLongerOurs());
+        })
+        .catch((error: unknown) => log.error(error, `media job ${job.id}: progress not recorded`));
+    };
+
+    try {
+      const episode = await findEpisodeForJob(db, job.episodeId);
+      if (!episode) throw new NoLongerOurs();
+      const probe = await probeVideo(job.sourcePath);
+      const output = await transcodeToHls({
+        source: job.sourcePath,
+        outDir,
+        probe,
+        onProgress,
+        signal: controller.signal,
+        onSpawn: (pid) => options.onFfmpegSpawn?.(job.id, pid),
+      });
+      await writing;
+      if (controller.signal.aborted) throw controller.signal.reason as Error;
+      await publish(job, attempt, episode.seriesId, outDir, output);
+      log.info(`media job ${job.id}: episode ${job.episodeId} is ready`);
+    } catch (error) {
+      await writing;
+      const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
+      if (reason instanceof Stopping) {
+        await finishJob(db, job.id, attempt, { status: 'queued' }).catch(() => {});
+      } else if (!(reason instanceof NoLongerOurs)) {
+        const message = failureMessage(reason);
+        if (!(reason instanceof TranscodeError || reason instanceof NotAVideoError)) {
+          log.error(reason, `media job ${job.id} failed`);
+        }
+        await finishJob(db, job.id, attempt, { status: 'failed', error: message }).catch(() => {});
+        await removeQuietly(job.sourcePath);
+      }
+    } finally {
+      running.delete(job.id);
+      await removeQuietly(job.workDir!);
+      try {
+        if (slot.db) await releaseRunningJobLock(slot.db, job.id);
+      } catch {
+        dropConnection(slot);
+      }
+    }
+  }
+
+  /**
+   * The finished folder becomes visible under a key never used before, then one transaction points the
+   * episode at it. A crash before the transaction leaves the episode as it was (and an unreferenced folder).
+   */
+  async function publish(job: MediaJobRow, attempt: number, seriesId: number, outDir: string, output: HlsOutput) {
+    const folder = `${episodeMediaFolder(seriesId, job.episodeId)}/${job.id}-${attempt}-${randomBytes(3).toString('hex')}`;
+    await storage.publishFolder(outDir, folder);
+    const previous = await db.transaction(async (tx) => {
+      if (!(await lockOwnedRun(tx, job.id, attempt))) return null;
+      const episode = await lockEpisodeMedia(tx, job.episodeId);
+      if (!episode) return null;
+      await setEpisodeMedia(tx, episode.id, {
+        videoUrl: storage.urlOf(`${folder}/${output.masterPlaylist}`),
+        thumbnailUrl: storage.urlOf(`${folder}/${output.poster}`),
+        duration: Math.max(1, Math.round(output.durationSeconds)),
+      });
+      await finishJob(tx, job.id, attempt, { status: 'ready' });
+      return episode;
+    });
+    if (!previous) {
+      await storage.remove(folder);
+      throw new NoLongerOurs();
+    }
+    await removeQuietly(job.sourcePath);
+    // Only media this pipeline made for this episode is removed: demo clips are shared between episodes.
+    const previousKey = storage.keyOf(previous.videoUrl);
+    const previousFolder = previousKey ? path.posix.dirname(previousKey) : null;
+    if (previousFolder && previousFolder !== folder && isFolderOfEpisode(previousFolder, seriesId, job.episodeId)) {
+      await storage.remove(previousFolder);
+    }
+  }
+
+  async function loop(slot: Slot) {
+    while (!stopping) {
+      try {
+        if (Date.now() - lastSweep > SWEEP_EVERY_MS) await sweepAbandonedJobs();
+        const job = await claim(slot);
+        if (job) await runJob(slot, job);
+        else await pause(pollMs);
+      } catch (error) {
+        if (stopping) break;
+        log.error(error, 'media worker: could not take a job');
+        dropConnection(slot);
+        await pause(pollMs);
+      }
+    }
+    dropConnection(slot);
+  }
+
+  return {
+    async start() {
+      if (started || options.concurrency < 1) return;
+      started = true;
+      await fs.mkdir(options.workRoot, { recursive: true });
+      await sweepAbandonedJobs();
+      for (let i = 0; i < options.concurrency; i++) loops.push(loop({ client: null, db: null }));
+    },
+    async stop() {
+      stopping = true;
+      for (const controller of running.values()) controller.abort(new Stopping());
+      wake();
+      await Promise.all(loops);
+    },
+    wake,
+    abandonJobs(jobIds) {
+      for (const id of jobIds) running.get(id)?.abort(new NoLongerOurs());
+    },
+    sweepAbandonedJobs,
+  };
+}
+
+/** drizzle keeps the pool it was made with as $client; the Database type does not say so. */
+function poolOf(db: Database): pg.Pool {
+  const client = (db as unknown as { $client?: pg.Pool }).$client;
+  if (!client || typeof client.connect !== 'function' || !('totalCount' in client)) {
+    throw new Error('the transcode worker needs a database made on a pg.Pool');
+  }
+  return client;
+}
+
+function failureMessage(error: unknown): string {
+  if (error instanceof NotAVideoError) return `The file is not a playable video: ${error.reason}`;
+  if (error instanceof TranscodeError) return error.reason;
+  if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') return 'The uploaded file is missing; upload it again.';
+  return 'The transcode failed on the server; upload the video again.';
+}
