@@ -1,4 +1,38 @@
-// Placeholder screen: being built.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { useAdminSession, type AdminSession } from './api/get-admin-session.ts';
+import { adminSessionQueryKey } from './api/query-keys.ts';
+import { rememberAdmin } from './lib/admin-flag.ts';
+import { AdminSessionContext } from './lib/admin-session.tsx';
+import { LoginScreen } from './components/login-screen.tsx';
+import { Dashboard } from './components/dashboard.tsx';
+
+/** /admin: the login screen or the dashboard, as the server's session says (never the local flag alone). */
 export default function AdminPage() {
-  return <main id="main" className="p-6 text-white">AdminPage</main>;
+  const { t } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const session = useAdminSession();
+  const [notice, setNotice] = useState<string | null>(null);
+  const authenticated = session.data?.authenticated === true;
+
+  useEffect(() => {
+    if (session.data) rememberAdmin(session.data.authenticated);
+  }, [session.data]);
+
+  const endSession = useCallback(() => {
+    rememberAdmin(false);
+    setNotice(t('login.sessionEnded'));
+    queryClient.setQueryData<AdminSession>(adminSessionQueryKey, { authenticated: false });
+  }, [queryClient, t]);
+  const controls = useMemo(() => ({ endSession }), [endSession]);
+
+  if (session.isPending) return <PageSpinner label={t('login.checking')} />;
+
+  return (
+    <AdminSessionContext.Provider value={controls}>
+      {authenticated ? <Dashboard /> : <LoginScreen notice={notice} onSignedIn={() => setNotice(null)} />}
+    </AdminSessionContext.Provider>
+  );
 }

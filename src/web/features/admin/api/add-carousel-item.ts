@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CarouselItem } from '../../../../contract/curation.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshCarousel } from './query-keys.ts';
+
+export interface AddCarouselItemInput {
+  seriesId: number;
+  /** SPEC §4: appended at (current item count + 1). */
+  displayOrder: number;
+}
+
+export function addCarouselItem({ seriesId, displayOrder }: AddCarouselItemInput) {
+  return apiRequest<CarouselItem>('/api/carousel', { method: 'POST', body: { seriesId, displayOrder, isActive: true } });
+}
+
+export function useAddCarouselItem() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: addCarouselItem, onSuccess: () => refreshCarousel(queryClient) });
+}

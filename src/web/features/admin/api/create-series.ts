@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateSeriesBody, Series } from '../../../../contract/series.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshCatalogue } from './query-keys.ts';
+
+export function createSeries(body: CreateSeriesBody) {
+  return apiRequest<Series>('/api/series', { method: 'POST', body });
+}
+
+export function useCreateSeries() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createSeries, onSuccess: () => refreshCatalogue(queryClient) });
+}

@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshCatalogue } from './query-keys.ts';
+
+export function deleteSeries(id: number) {
+  return apiRequest<void>(`/api/series/${id}`, { method: 'DELETE' });
+}
+
+export function useDeleteSeries() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteSeries, onSuccess: () => refreshCatalogue(queryClient) });
+}

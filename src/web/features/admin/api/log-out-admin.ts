@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import type { AdminSession } from './get-admin-session.ts';
+import { adminSessionQueryKey } from './query-keys.ts';
+import { rememberAdmin } from '../lib/admin-flag.ts';
+
+export function logOutAdmin() {
+  return apiRequest<AdminSession>('/api/admin/logout', { method: 'POST' });
+}
+
+export function useLogOutAdmin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logOutAdmin,
+    onSuccess: () => {
+      rememberAdmin(false);
+      queryClient.setQueryData<AdminSession>(adminSessionQueryKey, { authenticated: false });
+    },
+  });
+}

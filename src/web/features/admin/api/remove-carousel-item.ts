@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshCarousel } from './query-keys.ts';
+
+export function removeCarouselItem(id: number) {
+  return apiRequest<void>(`/api/carousel/${id}`, { method: 'DELETE' });
+}
+
+export function useRemoveCarouselItem() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: removeCarouselItem, onSuccess: () => refreshCarousel(queryClient) });
+}

@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshTrending } from './query-keys.ts';
+
+export function removeTrendingItem(id: number) {
+  return apiRequest<void>(`/api/trending/${id}`, { method: 'DELETE' });
+}
+
+export function useRemoveTrendingItem() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: removeTrendingItem, onSuccess: () => refreshTrending(queryClient) });
+}

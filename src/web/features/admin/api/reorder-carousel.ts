@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshCarousel } from './query-keys.ts';
+
+export interface CarouselPosition {
+  id: number;
+  displayOrder: number;
+}
+
+/** Sends the whole list with its new 1-based positions (SPEC §4). */
+export function reorderCarousel(items: CarouselPosition[]) {
+  return apiRequest<unknown>('/api/carousel/reorder', { method: 'PUT', body: { items } });
+}
+
+export function useReorderCarousel() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: reorderCarousel, onSuccess: () => refreshCarousel(queryClient) });
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshTrending } from './query-keys.ts';
+
+export interface TrendingRank {
+  id: number;
+  rank: number;
+}
+
+/** Sends the whole list with the swapped ranks (SPEC §4). */
+export function reorderTrending(items: TrendingRank[]) {
+  return apiRequest<unknown>('/api/trending/reorder', { method: 'PUT', body: { items } });
+}
+
+export function useReorderTrending() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: reorderTrending, onSuccess: () => refreshTrending(queryClient) });
+}

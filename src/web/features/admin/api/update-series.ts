@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Series, UpdateSeriesBody } from '../../../../contract/series.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshCatalogue } from './query-keys.ts';
+
+export interface UpdateSeriesInput {
+  id: number;
+  changes: UpdateSeriesBody;
+}
+
+export function updateSeries({ id, changes }: UpdateSeriesInput) {
+  return apiRequest<Series>(`/api/series/${id}`, { method: 'PUT', body: changes });
+}
+
+export function useUpdateSeries() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateSeries, onSuccess: () => refreshCatalogue(queryClient) });
+}

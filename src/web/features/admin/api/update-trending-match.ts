@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TrendingItem } from '../../../../contract/curation.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshTrending } from './query-keys.ts';
+
+export interface UpdateTrendingMatchInput {
+  id: number;
+  matchPercentage: number;
+}
+
+export function updateTrendingMatch({ id, matchPercentage }: UpdateTrendingMatchInput) {
+  return apiRequest<TrendingItem>(`/api/trending/${id}`, { method: 'PUT', body: { matchPercentage } });
+}
+
+export function useUpdateTrendingMatch() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateTrendingMatch, onSuccess: () => refreshTrending(queryClient) });
+}

@@ -1,0 +1,136 @@
+import { useId, useMemo, useState } from 'react';
+import { Search } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { GENRES } from '../../../../contract/constants.ts';
+import type { Series } from '../../../../contract/series.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { filterSeries, pageOf } from '../lib/catalogue-figures.ts';
+import { Pager } from './pager.tsx';
+import { SeriesEditRow, SeriesRow } from './series-rows.tsx';
+import { DeleteSeriesDialog } from './delete-series-dialog.tsx';
+import { inputClass, panelClass, selectClass } from './styles.ts';
+
+/** Twenty-five rows a page keeps the table quick with a thousand series. */
+const PAGE_SIZE = 25;
+
+export function ContentTab({ series }: { series: readonly Series[] }) {
+  const { t } = useTranslation('admin');
+  const [query, setQuery] = useState('');
+  const [genre, setGenre] = useState('');
+  const [page, setPage] = useState(1);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<Series | null>(null);
+  const searchId = useId();
+  const genreId = useId();
+
+  const filtered = useMemo(() => filterSeries(series, query, genre), [series, query, genre]);
+  const shown = pageOf(filtered, page, PAGE_SIZE);
+  const columns = ['title', 'genre', 'episodes', 'rating', 'thumbnails', 'likes', 'status', 'actions'] as const;
+
+  return (
+    <section aria-labelledby="series-management-title" className={panelClass}>
+      <div className="flex flex-col gap-3 border-b border-white/10 p-4 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h2 id="series-management-title" className="text-base font-semibold">
+            {t('content.title')}
+          </h2>
+          <p className="text-xs text-zinc-400">{t('content.subtitle')}</p>
+        </div>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <div className="relative sm:w-72">
+            <label htmlFor={searchId} className="sr-only">
+              {t('content.searchLabel')}
+            </label>
+            <Search className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-zinc-500" aria-hidden />
+            <input
+              id={searchId}
+              type="search"
+              value={query}
+              onChange={(event) => {
+                setQuery(event.target.value);
+                setPage(1);
+              }}
+              placeholder={t('content.searchPlaceholder')}
+              className={`${inputClass} pl-8`}
+            />
+          </div>
+          <div className="sm:w-48">
+            <label htmlFor={genreId} className="sr-only">
+              {t('content.genreFilterLabel')}
+            </label>
+            <select
+              id={genreId}
+              value={genre}
+              onChange={(event) => {
+                setGenre(event.target.value);
+                setPage(1);
+              }}
+              className={selectClass}
+            >
+              <option value="">{t('content.allGenres')}</option>
+              {GENRES.map((g) => (
+                <option key={g} value={g}>
+                  {g}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      </div>
+
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[1040px] text-left text-sm">
+          <thead className="bg-white/[0.03] text-xs tracking-wide text-zinc-400 uppercase">
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col" className="px-3 py-2.5 font-medium first:pl-4 last:pr-4 last:text-right">
+                  {t(`content.columns.${column}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-white/5">
+            {shown.items.map((s) =>
+              s.id === editingId ? (
+                <SeriesEditRow key={s.id} series={s} onDone={() => setEditingId(null)} />
+              ) : (
+                <SeriesRow key={s.id} series={s} onEdit={() => setEditingId(s.id)} onDelete={() => setDeleting(s)} />
+              ),
+            )}
+          </tbody>
+        </table>
+        {shown.total === 0 && (
+          <p className="px-4 py-10 text-center text-sm text-zinc-400">
+            {series.length === 0 ? t('content.empty') : t('content.noResults')}
+          </p>
+        )}
+      </div>
+
+      <div className="border-t border-white/10 px-4 py-2.5">
+        <Pager
+          page={shown.page}
+          pages={shown.pages}
+          onPage={setPage}
+          label={t('content.pagination.label')}
+          summary={
+            shown.total
+              ? t('content.pagination.showing', {
+                  from: formatNumber(shown.from),
+                  to: formatNumber(shown.to),
+                  total: formatNumber(shown.total),
+                })
+              : undefined
+          }
+        />
+      </div>
+
+      <DeleteSeriesDialog
+        series={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(id) => {
+          if (id === editingId) setEditingId(null);
+        }}
+      />
+    </section>
+  );
+}

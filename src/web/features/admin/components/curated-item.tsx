@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { CarouselItem } from '../../../../contract/curation.ts';
+import { formatLikes } from '../../../lib/format.ts';
+import { Thumbnail } from './thumbnail.tsx';
+import { iconButtonClass } from './styles.ts';
+
+export interface CuratedItemProps {
+  series: CarouselItem['series'];
+  /** "#3": the order or rank badge. */
+  badge: string;
+  badgeLabel: string;
+  isFirst: boolean;
+  isLast: boolean;
+  saving: boolean;
+  moveUpLabel: string;
+  moveDownLabel: string;
+  removeLabel: string;
+  onMove: (delta: -1 | 1) => void;
+  onRemove: () => void;
+  /** Extra controls between the details and the remove button (trending: match %). */
+  children?: ReactNode;
+  testId: string;
+}
+
+/** One row of the carousel or trending list: move up/down, badge, artwork, details, remove. */
+export function CuratedItem(props: CuratedItemProps) {
+  const { t } = useTranslation('admin');
+  const { series } = props;
+  return (
+    <li
+      data-testid={props.testId}
+      data-series-id={series.id}
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-white/10 bg-ink-950/60 p-2.5 sm:flex-nowrap"
+    >
+      <div className="flex items-center gap-2">
+        <div className="flex flex-col">
+          <button
+            type="button"
+            className={`${iconButtonClass} size-7`}
+            onClick={() => props.onMove(-1)}
+            disabled={props.isFirst || props.saving}
+            aria-label={props.moveUpLabel}
+          >
+            <ArrowUp className="size-4" aria-hidden />
+          </button>
+          <button
+            type="button"
+            className={`${iconButtonClass} size-7`}
+            onClick={() => props.onMove(1)}
+            disabled={props.isLast || props.saving}
+            aria-label={props.moveDownLabel}
+          >
+            <ArrowDown className="size-4" aria-hidden />
+          </button>
+        </div>
+        <span
+          aria-label={props.badgeLabel}
+          className="flex h-7 min-w-9 items-center justify-center rounded-md bg-brand-600 px-1.5 text-sm font-bold tabular-nums"
+        >
+          {props.badge}
+        </span>
+        <Thumbnail src={series.thumbnailUrl} alt={series.title} className="h-12 w-20" />
+      </div>
+      <div className="min-w-0 flex-1 basis-40">
+        <p data-testid="item-title" className="truncate text-sm font-medium">{series.title}</p>
+        <p className="truncate text-xs text-zinc-400">
+          {series.genre} · {t('likes', { likes: formatLikes(series.likes) })}
+        </p>
+      </div>
+      {props.children}
+      <button
+        type="button"
+        className={`${iconButtonClass} hover:text-red-300`}
+        onClick={props.onRemove}
+        disabled={props.saving}
+        aria-label={props.removeLabel}
+      >
+        <Trash2 className="size-4" aria-hidden />
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,51 @@
+import { Link } from 'wouter';
+import { ArrowLeft, LogOut, Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { useLogOutAdmin } from '../api/log-out-admin.ts';
+import { useAdminFailure } from '../lib/admin-session.tsx';
+
+export function DashboardHeader({ onAddSeries }: { onAddSeries: () => void }) {
+  const { t } = useTranslation('admin');
+  const logOut = useLogOutAdmin();
+  const fail = useAdminFailure();
+
+  const logOutNow = () =>
+    logOut.mutate(undefined, {
+      onSuccess: () => toast({ title: t('login.loggedOutTitle'), description: t('login.loggedOutMessage') }),
+      onError: (error) => fail(error, t('login.logoutFailed')),
+    });
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-white/10 bg-ink-950/90 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 lg:px-8">
+        <div className="flex min-w-0 flex-1 items-center gap-3">
+          <Link
+            href="~/"
+            aria-label={t('header.back')}
+            title={t('header.back')}
+            className="inline-flex size-9 shrink-0 items-center justify-center rounded-full text-zinc-300 hover:bg-white/10 hover:text-white"
+          >
+            <ArrowLeft className="size-5" aria-hidden />
+          </Link>
+          <div className="min-w-0">
+            <h1 className="truncate text-lg font-bold leading-tight tracking-tight">{t('header.title')}</h1>
+            <p className="truncate text-xs text-zinc-400">{t('header.subtitle')}</p>
+          </div>
+        </div>
+        <div className="flex items-center gap-2">
+          <Button size="sm" className="rounded-lg" onClick={onAddSeries}>
+            <Plus className="size-4" aria-hidden />
+            {t('header.addSeries')}
+          </Button>
+          <Button size="sm" variant="secondary" className="rounded-lg" onClick={logOutNow} disabled={logOut.isPending}>
+            {logOut.isPending ? <Spinner className="size-4" /> : <LogOut className="size-4" aria-hidden />}
+            {t('header.logout')}
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

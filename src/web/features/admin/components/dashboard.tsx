@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Tabs } from 'radix-ui';
+import { useLocation, useSearch } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { PageSpinner } from '../../../components/ui/spinner.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { paths } from '../../../app/paths.ts';
+import { useAdminSeries } from '../api/get-admin-series.ts';
+import { DashboardHeader } from './dashboard-header.tsx';
+import { StatCards } from './stat-cards.tsx';
+import { ContentTab } from './content-tab.tsx';
+import { CarouselTab } from './carousel-tab.tsx';
+import { TrendingTab } from './trending-tab.tsx';
+import { AddSeriesDialog } from './add-series-dialog.tsx';
+
+const TABS = ['content', 'carousel', 'trending'] as const;
+type DashboardTab = (typeof TABS)[number];
+
+const tabOf = (search: string): DashboardTab => {
+  const requested = new URLSearchParams(search).get('tab');
+  return TABS.find((candidate) => candidate === requested) ?? 'content';
+};
+
+/** The open tab lives in the URL (?tab=), so a reload or the back button keeps it. */
+function useDashboardTab(): [DashboardTab, (tab: string) => void] {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const tab = tabOf(search);
+  const select = (next: string) => {
+    // Radix activates a tab on pointer-down and again on focus: one history entry per real change.
+    if (next === tabOf(window.location.search)) return;
+    // "~" leaves the nested /admin router, so the URL stays /admin?tab=… rather than /admin/?tab=…
+    navigate(next === 'content' ? `~${paths.admin}` : `~${paths.admin}?tab=${encodeURIComponent(next)}`);
+  };
+  return [tab, select];
+}
+
+const tabTriggerClass =
+  'relative shrink-0 whitespace-nowrap px-3 py-2.5 text-sm font-medium text-zinc-400 hover:text-white data-[state=active]:text-white after:absolute after:inset-x-2 after:-bottom-px after:h-0.5 after:rounded-full data-[state=active]:after:bg-brand-500';
+
+export function Dashboard() {
+  const { t } = useTranslation('admin');
+  const series = useAdminSeries(true);
+  const [tab, selectTab] = useDashboardTab();
+  const [addOpen, setAddOpen] = useState(false);
+
+  if (series.isPending) return <PageSpinner label={t('loadingDashboard')} />;
+  if (series.isError) {
+    return (
+      <main id="main" className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
+        <p role="alert" className="text-zinc-300">
+          {t('loadFailed')}
+        </p>
+        <Button variant="secondary" onClick={() => series.refetch()}>
+          {t('retry')}
+        </Button>
+      </main>
+    );
+  }
+
+  return (
+    <div className="min-h-dvh bg-ink-950 text-white">
+      <DashboardHeader onAddSeries={() => setAddOpen(true)} />
+      <main id="main" className="mx-auto max-w-7xl space-y-6 px-4 py-5 lg:px-8 lg:py-6">
+        <StatCards series={series.data} />
+        <Tabs.Root value={tab} onValueChange={selectTab}>
+          <Tabs.List
+            aria-label={t('tabs.label')}
+            className="-mx-4 flex overflow-x-auto border-b border-white/10 px-2 sm:mx-0 sm:px-0"
+          >
+            <Tabs.Trigger value="content" className={tabTriggerClass}>
+              {t('tabs.content')}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="carousel" className={tabTriggerClass}>
+              {t('tabs.carousel')}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="trending" className={tabTriggerClass}>
+              {t('tabs.trending')}
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="content" className="pt-5 focus-visible:outline-none">
+            <ContentTab series={series.data} />
+          </Tabs.Content>
+          <Tabs.Content value="carousel" className="pt-5 focus-visible:outline-none">
+            <CarouselTab series={series.data} />
+          </Tabs.Content>
+          <Tabs.Content value="trending" className="pt-5 focus-visible:outline-none">
+            <TrendingTab series={series.data} />
+          </Tabs.Content>
+        </Tabs.Root>
+      </main>
+      <AddSeriesDialog open={addOpen} onOpenChange={setAddOpen} />
+    </div>
+  );
+}

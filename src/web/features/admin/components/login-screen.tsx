@@ -1,0 +1,112 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { ArrowLeft, ShieldCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useLogInAdmin } from '../api/log-in-admin.ts';
+import { readableServerMessage } from '../lib/admin-session.tsx';
+import { inputClass } from './styles.ts';
+
+export interface LoginScreenProps {
+  /** Why the operator is here again, e.g. the session ended on the server. */
+  notice: string | null;
+  onSignedIn: () => void;
+}
+
+export function LoginScreen({ notice, onSignedIn }: LoginScreenProps) {
+  const { t } = useTranslation('admin');
+  const [password, setPassword] = useState('');
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const logIn = useLogInAdmin();
+  const passwordId = useId();
+  const noticeId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!password || logIn.isPending) return;
+    logIn.mutate(password, {
+      onSuccess: () => {
+        setPassword('');
+        onSignedIn();
+        toast({ title: t('login.welcomeTitle'), description: t('login.welcomeMessage') });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 429) {
+          toast({ title: t('login.tooManyTitle'), description: readableServerMessage(error), variant: 'destructive' });
+          return;
+        }
+        setPassword('');
+        passwordRef.current?.focus();
+        if (error instanceof ApiError && error.status === 401) {
+          toast({ title: t('login.deniedTitle'), description: t('login.deniedMessage'), variant: 'destructive' });
+        } else {
+          const detail = error instanceof ApiError ? readableServerMessage(error) : error.message;
+          toast({ title: t('errorTitle'), description: detail, variant: 'destructive' });
+        }
+      },
+    });
+  };
+
+  return (
+    <main id="main" className="flex min-h-dvh items-center justify-center bg-ink-950 px-4 py-10">
+      <div className="w-full max-w-sm">
+        <div className={`rounded-2xl border border-white/10 bg-ink-900 p-6 shadow-2xl sm:p-8`}>
+          <div className="mb-6 flex flex-col items-center text-center">
+            <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-brand-600/15 text-brand-400">
+              <ShieldCheck className="size-6" aria-hidden />
+            </span>
+            <h1 className="text-xl font-bold tracking-tight">{t('login.title')}</h1>
+            <p className="mt-1 text-sm text-zinc-400">{t('login.subtitle')}</p>
+          </div>
+
+          {notice && (
+            <p
+              id={noticeId}
+              role="alert"
+              className="mb-4 rounded-lg border border-amber-400/30 bg-amber-400/10 px-3 py-2 text-sm text-amber-200"
+            >
+              {notice}
+            </p>
+          )}
+
+          <form onSubmit={submit} className="space-y-4">
+            <div className="space-y-1.5">
+              <label htmlFor={passwordId} className="text-sm font-medium text-zinc-200">
+                {t('login.passwordLabel')}
+              </label>
+              <input
+                ref={passwordRef}
+                id={passwordId}
+                type="password"
+                name="password"
+                required
+                autoComplete="current-password"
+                autoFocus
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                placeholder={t('login.passwordPlaceholder')}
+                disabled={logIn.isPending}
+                aria-describedby={notice ? noticeId : undefined}
+                className={`${inputClass} h-11`}
+              />
+            </div>
+            <Button type="submit" size="lg" className="w-full rounded-lg" disabled={logIn.isPending}>
+              {logIn.isPending && <Spinner className="size-4" />}
+              {t('login.submit')}
+            </Button>
+          </form>
+        </div>
+        <Link
+          href="~/"
+          className="mx-auto mt-6 flex w-fit items-center gap-1.5 rounded text-sm text-zinc-400 hover:text-white"
+        >
+          <ArrowLeft className="size-4" aria-hidden />
+          {t('login.returnToPlatform')}
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,83 @@
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { Search } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Series } from '../../../../contract/series.ts';
+import { filterSeries, pageOf } from '../lib/catalogue-figures.ts';
+import { Pager } from './pager.tsx';
+import { Thumbnail } from './thumbnail.tsx';
+import { inputClass } from './styles.ts';
+
+const PAGE_SIZE = 12;
+
+export interface SeriesPickerProps {
+  candidates: readonly Series[];
+  searchLabel: string;
+  searchPlaceholder: string;
+  noMatches: string;
+  pagerLabel: string;
+  /** The control(s) shown on each candidate: an add button, a rank dropdown. */
+  renderAction: (series: Series) => ReactNode;
+  testId: string;
+  /** Columns that fit the action: a wide action (rank dropdown) needs wider cards. */
+  gridClass: string;
+}
+
+/** A searchable, paged grid of series to add, so a catalogue of a thousand stays quick. */
+export function SeriesPicker({ candidates, searchLabel, searchPlaceholder, noMatches, pagerLabel, renderAction, testId, gridClass }: SeriesPickerProps) {
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const searchId = useId();
+  const { t } = useTranslation('admin');
+  const filtered = useMemo(() => filterSeries(candidates, query, ''), [candidates, query]);
+  const shown = pageOf(filtered, page, PAGE_SIZE);
+
+  return (
+    <div className="space-y-3">
+      <div className="relative max-w-sm">
+        <label htmlFor={searchId} className="sr-only">
+          {searchLabel}
+        </label>
+        <Search className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-zinc-500" aria-hidden />
+        <input
+          id={searchId}
+          type="search"
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setPage(1);
+          }}
+          placeholder={searchPlaceholder}
+          className={`${inputClass} pl-8`}
+        />
+      </div>
+      {shown.items.length === 0 ? (
+        <p className="py-6 text-center text-sm text-zinc-400">{noMatches}</p>
+      ) : (
+        <ul className={`grid gap-2 ${gridClass}`}>
+          {shown.items.map((s) => (
+            <li
+              key={s.id}
+              data-testid={testId}
+              data-series-id={s.id}
+              className="flex items-center gap-3 rounded-lg border border-white/10 bg-ink-950/60 p-2"
+            >
+              <Thumbnail src={s.verticalThumbnailUrl || s.thumbnailUrl} alt={s.title} className="h-14 w-10" />
+              <div className="min-w-0 flex-1">
+                <p data-testid="item-title" className="truncate text-sm font-medium">{s.title}</p>
+                <p className="truncate text-xs text-zinc-400">{s.genre}</p>
+              </div>
+              {renderAction(s)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager
+        page={shown.page}
+        pages={shown.pages}
+        onPage={setPage}
+        label={pagerLabel}
+        summary={shown.total ? t('content.pagination.showing', { from: shown.from, to: shown.to, total: shown.total }) : undefined}
+      />
+    </div>
+  );
+}

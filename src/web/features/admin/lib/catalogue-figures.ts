@@ -1,0 +1,97 @@
+import type { Series } from '../../../../contract/series.ts';
+import { TRENDING_RANK_MAX, TRENDING_RANK_MIN } from '../../../../contract/constants.ts';
+
+export interface CatalogueFigures {
+  totalSeries: number;
+  totalLikes: number;
+  genres: number;
+  newSeries: number;
+}
+
+/** The four stat cards (SPEC §2). */
+export function catalogueFigures(series: readonly Series[]): CatalogueFigures {
+  return {
+    totalSeries: series.length,
+    totalLikes: series.reduce((sum, s) => sum + s.likes, 0),
+    genres: new Set(series.map((s) => s.genre)).size,
+    newSeries: series.filter((s) => s.isNew).length,
+  };
+}
+
+/** Search over title and description, case-insensitive, and an optional genre. */
+export function filterSeries<T extends Pick<Series, 'title' | 'description' | 'genre'>>(
+  series: readonly T[],
+  query: string,
+  genre: string,
+): T[] {
+  const needle = query.trim().toLocaleLowerCase();
+  return series.filter(
+    (s) =>
+      (!genre || s.genre === genre) &&
+      (!needle || s.title.toLocaleLowerCase().includes(needle) || s.description.toLocaleLowerCase().includes(needle)),
+  );
+}
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pages: number;
+  from: number;
+  to: number;
+  total: number;
+}
+
+/** One page of a list (1-based), clamped so a shrinking list never leaves an empty page shown. */
+export function pageOf<T>(list: readonly T[], page: number, pageSize: number): Page<T> {
+  const pages = Math.max(1, Math.ceil(list.length / pageSize));
+  const current = Math.min(Math.max(1, page), pages);
+  const start = (current - 1) * pageSize;
+  const items = list.slice(start, start + pageSize);
+  return {
+    items,
+    page: current,
+    pages,
+    from: items.length ? start + 1 : 0,
+    to: start + items.length,
+    total: list.length,
+  };
+}
+
+/** The list with the item at `index` and its neighbour swapped; the same list when the move is off the end. */
+export function swapNeighbours<T>(list: readonly T[], index: number, delta: -1 | 1): T[] {
+  const other = index + delta;
+  const next = [...list];
+  if (index < 0 || other < 0 || index >= list.length || other >= list.length) return next;
+  [next[index], next[other]] = [next[other]!, next[index]!];
+  return next;
+}
+
+/** Carousel reorder payload: the whole list with 1-based positions (SPEC §4). */
+export function carouselPositions<T extends { id: number }>(itemsInOrder: readonly T[]) {
+  return itemsInOrder.map((item, i) => ({ id: item.id, displayOrder: i + 1 }));
+}
+
+/** Trending reorder payload: the neighbours swap ranks, every other item keeps its own (SPEC §4). */
+export function trendingRanksAfterMove<T extends { id: number; rank: number }>(
+  itemsByRank: readonly T[],
+  index: number,
+  delta: -1 | 1,
+) {
+  const ranks = itemsByRank.map((item) => item.rank);
+  return swapNeighbours(itemsByRank, index, delta).map((item, i) => ({ id: item.id, rank: ranks[i]! }));
+}
+
+/** Ranks 1-7 not used by any trending item. */
+export function freeTrendingRanks(items: readonly { rank: number }[]): number[] {
+  const taken = new Set(items.map((item) => item.rank));
+  const free: number[] = [];
+  for (let rank = TRENDING_RANK_MIN; rank <= TRENDING_RANK_MAX; rank++) if (!taken.has(rank)) free.push(rank);
+  return free;
+}
+
+/** A typed Match % counts only when it is a whole number within 1-99 (SPEC §5); anything else is ignored. */
+export function acceptedMatchPercentage(typed: string, min: number, max: number): number | undefined {
+  if (!/^\s*\d+\s*$/.test(typed)) return undefined;
+  const value = Number(typed);
+  return value >= min && value <= max ? value : undefined;
+}
