@@ -1,0 +1,232 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminEpisode } from '../../../contract/index.ts';
+import { episodes, mediaJobs, series } from '../../db/schema.ts';
+import { localDiskStorage } from '../../media/storage.ts';
+import { createTestContext, type TestContext } from '../../testing/harness.ts';
+import { makeSourceVideo, multipartBody, waitFor } from './test-support.ts';
+import { createTranscodeWorker, type TranscodeWorker } from './transcode.worker.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+
+let t: TestContext;
+let dataDir: string;
+let mediaDir: string;
+let seriesId: number;
+/** Long enough to be caught mid-transcode. */
+let longVideo: Buffer;
+let shortVideo: Buffer;
+const workers: TranscodeWorker[] = [];
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-worker-'));
+  mediaDir = path.join(dataDir, 'media');
+  // No worker in the app: each test starts the workers it needs, like separate processes would.
+  t = await createTestContext({ DATA_DIR: dataDir, TRANSCODE_CONCURRENCY: '0' });
+  const [row] = await t.db
+    .insert(series)
+    .values({ title: 'Worker tests', description: 'd', genre: 'Drama', thumbnailUrl: '/media/art/x.svg' })
+    .returning();
+  seriesId = row!.id;
+  longVideo = fs.readFileSync(await makeSourceVideo(dataDir, { width: 360, height: 640, seconds: 12, fps: 24 }));
+  shortVideo = fs.readFileSync(await makeSourceVideo(dataDir, { width: 180, height: 320, seconds: 2 }));
+});
+
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((w) => w.stop()));
+});
+
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function startWorker(onFfmpegSpawn?: (jobId: number, pid: number) => void) {
+  const worker = createTranscodeWorker({
+    db: t.db,
+    storage: localDiskStorage(mediaDir),
+    workRoot: path.join(dataDir, 'work'),
+    concurrency: 1,
+    log: silent,
+    pollMs: 200,
+    onFfmpegSpawn,
+  });
+  workers.push(worker);
+  return worker;
+}
+
+async function uploadEpisode(video: Buffer, episodeNumber?: number): Promise<AdminEpisode> {
+  const response = await t.admin({
+    method: 'POST',
+    url: `/api/series/${seriesId}/episodes`,
+    ...multipartBody(episodeNumber ? { episodeNumber: String(episodeNumber) } : {}, [
+      { field: 'video', filename: 'episode.mp4', content: video },
+    ]),
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json<AdminEpisode>();
+}
+
+async function jobOf(episodeId: number) {
+  const [job] = await t.db.select().from(mediaJobs).where(eq(mediaJobs.episodeId, episodeId)).orderBy(mediaJobs.id);
+  return job!;
+}
+
+async function episodeRow(episodeId: number) {
+  const [row] = await t.db.select().from(episodes).where(eq(episodes.id, episodeId));
+  return row!;
+}
+
+const waitForProgress = (episodeId: number) =>
+  waitFor('the transcode to be under way', async () => {
+    const job = await jobOf(episodeId);
+    return job.status === 'processing' && job.percent > 0 ? job : null;
+  });
+
+const waitForStatus = (episodeId: number, status: string, timeoutMs = 120_000) =>
+  waitFor(`the job to be ${status}`, async () => {
+    const job = await jobOf(episodeId);
+    return job.status === status ? job : null;
+  }, timeoutMs);
+
+/** Processes whose command line mentions `text` (our ffmpeg runs name their scratch folder). */
+function processesMentioning(text: string): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+const episodeFolder = (episodeId: number) => path.join(mediaDir, 'series', String(seriesId), 'episodes', String(episodeId));
+
+describe('transcode worker', () => {
+  it('resumes a job whose worker process died mid-transcode, leaving the episode untouched meanwhile', async () => {
+    // An episode that plays an earlier video, which the new upload replaces.
+    const [episode] = await t.db
+      .insert(episodes)
+      .values({
+        seriesId,
+        episodeNumber: 50,
+        title: 'Replaced',
+        videoUrl: `/media/series/${seriesId}/episodes/0/old/master.m3u8`,
+        thumbnailUrl: '',
+        duration: 7,
+      })
+      .returning();
+    const before = await episodeRow(episode!.id);
+    const replaced = await t.admin({
+      method: 'PUT',
+      url: `/api/episodes/${episode!.id}/video`,
+      ...multipartBody({}, [{ field: 'video', filename: 'new.mp4', content: longVideo }]),
+    });
+    expect(replaced.statusCode).toBe(202);
+
+    // A separate worker process takes the job...
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'worker.main.ts')], {
+      env: {
+        ...process.env,
+        DATABASE_URL: (t.pool.options as { connectionString: string }).connectionString,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        TRANSCODE_CONCURRENCY: '1',
+      },
+      detached: true,
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const running = await waitForProgress(episode!.id);
+    expect(running.attempts).toBe(1);
+    expect(running.workDir).toBeTruthy();
+    expect(processesMentioning(running.workDir!).length).toBeGreaterThan(0);
+
+    // ...and dies with its ffmpeg, as a crashed or killed container would.
+    process.kill(-child.pid!, 'SIGKILL');
+    await exited;
+    await waitFor('ffmpeg to be gone', async () => processesMentioning(running.workDir!).length === 0, 10_000);
+
+    expect(await episodeRow(episode!.id)).toEqual(before);
+    expect(fs.existsSync(episodeFolder(episode!.id))).toBe(false);
+    expect((await jobOf(episode!.id)).status).toBe('processing');
+
+    // The next start finds the abandoned run, queues it again and finishes it.
+    const restarted = startWorker();
+    await restarted.start();
+    const ready = await waitForStatus(episode!.id, 'ready');
+    expect(ready).toMatchObject({ attempts: 2, percent: 100, error: null, workDir: null });
+    expect(fs.existsSync(running.workDir!)).toBe(false);
+    expect(fs.existsSync(ready.sourcePath)).toBe(false);
+    const after = await episodeRow(episode!.id);
+    expect(after.videoUrl).toMatch(new RegExp(`^/media/series/${seriesId}/episodes/${episode!.id}/${ready.id}-2-[0-9a-f]+/master\\.m3u8$`));
+    expect(after.duration).toBe(12);
+    expect(fs.existsSync(path.join(mediaDir, after.videoUrl.replace('/media/', '')))).toBe(true);
+    // Only the finished folder was ever published.
+    expect(fs.readdirSync(episodeFolder(episode!.id))).toEqual([path.basename(path.dirname(after.videoUrl))]);
+  }, 180_000);
+
+  it('fails the job cleanly when ffmpeg is killed, with the reason, and publishes nothing', async () => {
+    const pids = new Map<number, number>();
+    const worker = startWorker((jobId, pid) => pids.set(jobId, pid));
+    await worker.start();
+    const episode = await uploadEpisode(longVideo, 60);
+    const running = await waitForProgress(episode.id);
+    process.kill(pids.get(running.id)!, 'SIGKILL');
+
+    const failed = await waitForStatus(episode.id, 'failed');
+    expect(failed.error).toBe('ffmpeg was stopped (SIGKILL) before it finished');
+    expect(failed.workDir).toBeNull();
+    expect(fs.existsSync(running.workDir!)).toBe(false);
+    expect(fs.existsSync(failed.sourcePath)).toBe(false);
+    expect(await episodeRow(episode.id)).toMatchObject({ videoUrl: '', thumbnailUrl: '' });
+    expect(fs.existsSync(episodeFolder(episode.id))).toBe(false);
+
+    const shown = await t.admin({ method: 'GET', url: `/api/episodes/${episode.id}/admin` });
+    expect(shown.json()).toMatchObject({
+      media: { status: 'failed', error: 'ffmpeg was stopped (SIGKILL) before it finished', playable: false },
+    });
+  }, 120_000);
+
+  it('puts a running job back in the queue on a graceful stop, without counting the attempt', async () => {
+    const worker = startWorker();
+    await worker.start();
+    const episode = await uploadEpisode(longVideo, 70);
+    const running = await waitForProgress(episode.id);
+    await worker.stop();
+
+    const queued = await jobOf(episode.id);
+    expect(queued).toMatchObject({ status: 'queued', attempts: 0, percent: 0, workDir: null });
+    expect(fs.existsSync(running.workDir!)).toBe(false);
+    expect(fs.existsSync(queued.sourcePath)).toBe(true);
+    expect(await episodeRow(episode.id)).toMatchObject({ videoUrl: '' });
+    await t.admin({ method: 'DELETE', url: `/api/episodes/${episode.id}` });
+  }, 120_000);
+
+  it('shares the queue between workers: each job runs once', async () => {
+    const ranBy = new Map<number, Set<string>>();
+    const note = (name: string) => (jobId: number) => {
+      if (!ranBy.has(jobId)) ranBy.set(jobId, new Set());
+      ranBy.get(jobId)!.add(name);
+    };
+    const first = await uploadEpisode(shortVideo, 80);
+    const second = await uploadEpisode(shortVideo, 81);
+    await Promise.all([startWorker(note('a')).start(), startWorker(note('b')).start()]);
+
+    const jobs = [await waitForStatus(first.id, 'ready'), await waitForStatus(second.id, 'ready')];
+    for (const job of jobs) {
+      expect(job.attempts).toBe(1);
+      expect(ranBy.get(job.id)?.size).toBe(1);
+    }
+  }, 120_000);
+});
