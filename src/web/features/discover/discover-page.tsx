@@ -1,4 +1,185 @@
-// Placeholder screen: being built.
+import { useMemo } from 'react';
+import { Search, SearchX, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'wouter';
+import { GENRES, MOST_POPULAR_LIMIT, type Genre } from '../../../contract/constants.ts';
+import type { Series } from '../../../contract/series.ts';
+import { usePopularSeries } from '../../api/get-popular-series.ts';
+import { useAllSeries, useNewSeries } from '../../api/get-series-lists.ts';
+import { SeriesGrid, SeriesSection } from './components/series-section.tsx';
+
+const isGenre = (value: string | null): value is Genre => (GENRES as readonly string[]).includes(value ?? '');
+
+/** Case-insensitive match on title, genre, tags and description; every word of the query must match. */
+function matchesQuery(series: Series, query: string) {
+  const haystack = [series.title, series.genre, series.description, ...series.tags].join(' ').toLocaleLowerCase();
+  return query
+    .toLocaleLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
+
 export default function DiscoverPage() {
-  return <main id="main" className="p-6 text-white">DiscoverPage</main>;
+  const { t } = useTranslation('discover');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = searchParams.get('q') ?? '';
+  const genreParam = searchParams.get('genre');
+  const genre = isGenre(genreParam) ? genreParam : null;
+  const filtered = genre !== null || query.trim() !== '';
+
+  const all = useAllSeries();
+  const fresh = useNewSeries();
+  const popular = usePopularSeries();
+
+  const results = useMemo(
+    () =>
+      (all.data ?? []).filter(
+        (series) => (genre === null || series.genre === genre) && (query.trim() === '' || matchesQuery(series, query)),
+      ),
+    [all.data, genre, query],
+  );
+
+  // The URL follows the search box and the chips, so a filtered view can be shared and survives a reload.
+  const update = (changes: { q?: string; genre?: Genre | null }) =>
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (changes.q !== undefined) {
+          if (changes.q) next.set('q', changes.q);
+          else next.delete('q');
+        }
+        if (changes.genre !== undefined) {
+          if (changes.genre) next.set('genre', changes.genre);
+          else next.delete('genre');
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  const chip = (active: boolean) =>
+    `h-9 shrink-0 rounded-full px-4 text-sm font-medium whitespace-nowrap transition-colors ${
+      active ? 'bg-white text-black' : 'bg-white/[0.07] text-zinc-300 ring-1 ring-white/10 hover:bg-white/15 hover:text-white'
+    }`;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-4 pb-10 md:px-6 md:pt-8">
+      <h1 className="sr-only">{t('title')}</h1>
+      <form role="search" onSubmit={(event) => event.preventDefault()} className="relative">
+        <label htmlFor="discover-search" className="sr-only">
+          {t('searchLabel')}
+        </label>
+        <Search className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-zinc-500" aria-hidden />
+        <input
+          id="discover-search"
+          type="search"
+          value={query}
+          onChange={(event) => update({ q: event.target.value })}
+          placeholder={t('searchPlaceholder')}
+          enterKeyHint="search"
+          autoComplete="off"
+          className="h-12 w-full rounded-full border border-white/10 bg-white/[0.06] pr-12 pl-12 text-base text-white placeholder:text-zinc-500 focus:border-rose-500/70 focus:bg-white/10 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+        />
+        {query && (
+          <button
+            type="button"
+            onClick={() => update({ q: '' })}
+            aria-label={t('clearSearch')}
+            className="absolute top-1/2 right-2 flex size-9 -translate-y-1/2 items-center justify-center rounded-full text-zinc-400 hover:bg-white/10 hover:text-white"
+          >
+            <X className="size-4" aria-hidden />
+          </button>
+        )}
+      </form>
+
+      <div
+        role="group"
+        aria-label={t('genres')}
+        className="-mx-4 mt-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] md:mx-0 md:flex-wrap md:px-0"
+      >
+        <button type="button" aria-pressed={genre === null} onClick={() => update({ genre: null })} className={chip(genre === null)}>
+          {t('all')}
+        </button>
+        {GENRES.map((name) => (
+          <button
+            key={name}
+            type="button"
+            aria-pressed={genre === name}
+            onClick={() => update({ genre: name })}
+            className={chip(genre === name)}
+          >
+            {name}
+          </button>
+        ))}
+      </div>
+
+      <div className="mt-6 space-y-10">
+        {filtered ? (
+          <section aria-labelledby="results-heading">
+            <div className="mb-3 flex items-baseline justify-between gap-3">
+              <h2 id="results-heading" className="text-lg font-bold md:text-xl">
+                {genre && !query.trim() ? genre : t('results')}
+              </h2>
+              {all.isSuccess && (
+                <p className="text-sm text-zinc-400" role="status">
+                  {t('resultCount', { count: results.length })}
+                </p>
+              )}
+            </div>
+            {all.isError ? (
+              <LoadError />
+            ) : all.isSuccess && results.length === 0 ? (
+              <div className="flex flex-col items-center gap-3 rounded-2xl bg-white/[0.03] px-6 py-14 text-center ring-1 ring-white/5">
+                <SearchX className="size-10 text-zinc-600" aria-hidden />
+                <p className="text-base font-semibold text-zinc-200">{t('noResults')}</p>
+                <button
+                  type="button"
+                  onClick={() => update({ q: '', genre: null })}
+                  className="rounded-full bg-white/10 px-4 py-2 text-sm font-semibold hover:bg-white/15"
+                >
+                  {t('clearFilters')}
+                </button>
+              </div>
+            ) : (
+              <SeriesGrid series={results} loading={all.isPending} eagerCount={6} skeletons={9} />
+            )}
+          </section>
+        ) : (
+          <>
+            <SeriesSection
+              id="new"
+              title={t('newReleases')}
+              series={fresh.data}
+              loading={fresh.isPending}
+              eagerCount={4}
+              layout="row"
+            />
+            {fresh.isError && <LoadError />}
+            <SeriesSection
+              id="popular"
+              title={t('mostPopular')}
+              series={popular.data?.slice(0, MOST_POPULAR_LIMIT)}
+              loading={popular.isPending}
+              ranked
+              layout="row"
+              skeletons={MOST_POPULAR_LIMIT}
+            />
+            {popular.isError && <LoadError />}
+            <SeriesSection id="all" title={t('allSeries')} series={all.data} loading={all.isPending} skeletons={12} />
+            {all.isError && <LoadError />}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function LoadError() {
+  const { t } = useTranslation('discover');
+  return (
+    <p role="alert" className="text-sm text-red-300">
+      {t('loadError')}
+    </p>
+  );
 }

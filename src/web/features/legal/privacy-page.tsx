@@ -1,4 +1,5 @@
-// Placeholder screen: being built.
+import { LegalDocument } from './legal-document.tsx';
+
 export default function PrivacyPage() {
-  return <main id="main" className="p-6 text-white">PrivacyPage</main>;
+  return <LegalDocument document="privacy" />;
 }

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { VIEWER_USER_ID } from '../../contract/constants.ts';
+import type { bookmarkReply } from '../../contract/library.ts';
+import { apiRequest } from '../lib/api-client.ts';
+import { bookmarkedQueryKey } from './get-bookmarked.ts';
+
+export type BookmarkReply = z.infer<typeof bookmarkReply>;
+
+export function toggleBookmark(seriesId: number) {
+  return apiRequest<BookmarkReply>(`/api/user/${VIEWER_USER_ID}/bookmark/${seriesId}`, { method: 'POST' });
+}
+
+export function useToggleBookmark() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: toggleBookmark,
+    onSuccess: (reply) => {
+      queryClient.setQueryData<number[]>(bookmarkedQueryKey, (ids = []) =>
+        reply.bookmarked ? [...new Set([...ids, reply.seriesId])] : ids.filter((id) => id !== reply.seriesId),
+      );
+      void queryClient.invalidateQueries({ queryKey: bookmarkedQueryKey });
+    },
+  });
+}

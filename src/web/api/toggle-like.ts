@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { VIEWER_USER_ID } from '../../contract/constants.ts';
+import type { likeReply } from '../../contract/library.ts';
+import type { Series } from '../../contract/series.ts';
+import { apiRequest } from '../lib/api-client.ts';
+import { likedQueryKey } from './get-liked.ts';
+import { seriesQueryKey } from './get-series.ts';
+
+export type LikeReply = z.infer<typeof likeReply>;
+
+export function toggleLike(seriesId: number) {
+  return apiRequest<LikeReply>(`/api/user/${VIEWER_USER_ID}/like/${seriesId}`, { method: 'POST' });
+}
+
+export function useToggleLike() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: toggleLike,
+    onSuccess: (reply) => {
+      queryClient.setQueryData<number[]>(likedQueryKey, (ids = []) =>
+        reply.liked ? [...new Set([...ids, reply.seriesId])] : ids.filter((id) => id !== reply.seriesId),
+      );
+      queryClient.setQueryData<Series>(seriesQueryKey(reply.seriesId), (series) =>
+        series ? { ...series, likes: reply.likes } : series,
+      );
+      void queryClient.invalidateQueries({ queryKey: likedQueryKey });
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { VIEWER_USER_ID } from '../../contract/constants.ts';
+import type { UnlockEpisodeReply } from '../../contract/wallet.ts';
+import { apiRequest, newIdempotencyKey } from '../lib/api-client.ts';
+import { unlockedEpisodesQueryKey } from './get-unlocked-episodes.ts';
+import { transactionsQueryKey } from './get-transactions.ts';
+import { userQueryKey } from './get-user.ts';
+
+export interface UnlockEpisodeInput {
+  seriesId: number;
+  episodeNumber: number;
+}
+
+/** The server charges the series' episodeCost; the client sends no price. */
+export function unlockEpisode(input: UnlockEpisodeInput, idempotencyKey: string) {
+  return apiRequest<UnlockEpisodeReply>(`/api/user/${VIEWER_USER_ID}/unlock-episode`, {
+    method: 'POST',
+    body: input,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+export function useUnlockEpisode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // One key per user action: a network retry of the same action is applied once.
+    mutationFn: (input: UnlockEpisodeInput) => unlockEpisode(input, newIdempotencyKey()),
+    onSuccess: (reply) => {
+      queryClient.setQueryData(userQueryKey, reply.user);
+      void queryClient.invalidateQueries({ queryKey: userQueryKey, exact: true });
+      void queryClient.invalidateQueries({ queryKey: unlockedEpisodesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: transactionsQueryKey });
+    },
+  });
+}

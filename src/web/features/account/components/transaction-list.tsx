@@ -1,0 +1,71 @@
+import { CalendarCheck, Coins, LockOpen, Receipt } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { findCoinPackage } from '../../../../contract/constants.ts';
+import type { Series } from '../../../../contract/series.ts';
+import type { LedgerEntry } from '../../../../contract/wallet.ts';
+import { formatDateTime, formatNumber, formatPrice } from '../../../lib/format.ts';
+
+const signed = (value: number) => `${value > 0 ? '+' : value < 0 ? '−' : ''}${formatNumber(Math.abs(value))}`;
+
+/** The real wallet ledger (SPEC's sample rows replaced): type, amounts, price and date of each entry. */
+export function TransactionList({ entries, seriesById }: { entries: LedgerEntry[]; seriesById: Map<number, Series> }) {
+  const { t } = useTranslation('account');
+  const packageDetail = (packageId: string | null) => {
+    const pkg = packageId ? findCoinPackage(packageId) : undefined;
+    if (!pkg) return t('transactions.packageUnknown');
+    return pkg.bonus > 0
+      ? t('transactions.packageDetail', { coins: formatNumber(pkg.coins), bonus: formatNumber(pkg.bonus) })
+      : t('transactions.packageDetailNoBonus', { coins: formatNumber(pkg.coins) });
+  };
+  return (
+    <ul className="divide-y divide-white/5 overflow-hidden rounded-2xl bg-white/[0.04] ring-1 ring-white/5" data-testid="transactions">
+      {entries.map((entry) => {
+        const series = entry.seriesId === null ? undefined : seriesById.get(entry.seriesId);
+        const detail =
+          entry.kind === 'purchase'
+            ? packageDetail(entry.packageId)
+            : entry.kind === 'unlock'
+              ? t('transactions.unlockDetail', {
+                  title: series?.title ?? t('transactions.removedSeries'),
+                  number: entry.episodeNumber ?? 0,
+                })
+              : t('transactions.checkInDetail');
+        const Icon = entry.kind === 'purchase' ? Receipt : entry.kind === 'unlock' ? LockOpen : CalendarCheck;
+        const tone =
+          entry.kind === 'purchase'
+            ? 'bg-emerald-400/10 text-emerald-300'
+            : entry.kind === 'unlock'
+              ? 'bg-rose-500/10 text-rose-300'
+              : 'bg-amber-400/10 text-amber-300';
+        return (
+          <li key={entry.id} className="flex items-center gap-3 px-4 py-3" data-kind={entry.kind} data-testid="transaction">
+            <span className={`flex size-10 shrink-0 items-center justify-center rounded-xl ${tone}`}>
+              <Icon className="size-5" aria-hidden />
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="text-sm font-semibold">{t(`transactions.kind.${entry.kind}`)}</p>
+              <p className="truncate text-xs text-zinc-400">{detail}</p>
+              <p className="text-[11px] text-zinc-500">
+                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+              </p>
+            </div>
+            <div className="shrink-0 text-right">
+              {entry.coinsDelta !== 0 && (
+                <p className={`flex items-center justify-end gap-1 text-sm font-bold ${entry.coinsDelta > 0 ? 'text-emerald-300' : 'text-zinc-200'}`}>
+                  <Coins className="size-3.5 text-amber-300" aria-hidden />
+                  {t('transactions.coins', { amount: signed(entry.coinsDelta) })}
+                </p>
+              )}
+              {entry.bonusesDelta !== 0 && (
+                <p className={`text-xs font-semibold ${entry.bonusesDelta > 0 ? 'text-amber-300' : 'text-zinc-300'}`}>
+                  {t('transactions.bonuses', { amount: signed(entry.bonusesDelta) })}
+                </p>
+              )}
+              {entry.price !== null && <p className="text-xs text-zinc-400">{formatPrice(entry.price)}</p>}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,85 @@
+import { Bookmark, Coins, Heart, Share2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Series } from '../../../../contract/series.ts';
+import { useBookmarkedSeriesIds } from '../../../api/get-bookmarked.ts';
+import { useLikedSeriesIds } from '../../../api/get-liked.ts';
+import { useToggleBookmark } from '../../../api/toggle-bookmark.ts';
+import { useToggleLike } from '../../../api/toggle-like.ts';
+import { toast } from '../../../components/ui/toast.tsx';
+
+/** Like, save, share and top up: round icon buttons with their label underneath, as in the big drama apps. */
+export function SeriesActions({ series, onTopUp }: { series: Series; onTopUp: () => void }) {
+  const { t } = useTranslation('series');
+  const liked = useLikedSeriesIds().data?.includes(series.id) ?? false;
+  const saved = useBookmarkedSeriesIds().data?.includes(series.id) ?? false;
+  const toggleLike = useToggleLike();
+  const toggleBookmark = useToggleBookmark();
+
+  const like = () =>
+    toggleLike.mutate(series.id, {
+      onSuccess: (reply) => {
+        if (reply.liked) toast({ title: t('toast.likedTitle'), description: t('toast.likedDescription') });
+      },
+      onError: () => toast({ title: t('toast.actionFailed'), variant: 'destructive' }),
+    });
+
+  const save = () =>
+    toggleBookmark.mutate(series.id, {
+      onSuccess: (reply) => {
+        if (reply.bookmarked) toast({ title: t('toast.savedTitle'), description: t('toast.savedDescription') });
+      },
+      onError: () => toast({ title: t('toast.actionFailed'), variant: 'destructive' }),
+    });
+
+  const share = async () => {
+    const url = window.location.href;
+    if (navigator.share) {
+      try {
+        await navigator.share({ title: series.title, text: series.description, url });
+        return;
+      } catch (error) {
+        // The viewer closed the share sheet: nothing to do.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: t('toast.linkCopied') });
+    } catch {
+      toast({ title: t('toast.copyFailed'), description: url, variant: 'destructive' });
+    }
+  };
+
+  const button =
+    'flex min-w-16 flex-col items-center gap-1 rounded-xl px-2 py-1.5 text-xs font-medium text-zinc-300 transition-colors hover:bg-white/5 hover:text-white disabled:opacity-60';
+  const circle = 'flex size-11 items-center justify-center rounded-full bg-white/10';
+
+  return (
+    <div className="flex items-start justify-around gap-1 sm:justify-start sm:gap-3">
+      <button type="button" className={button} aria-pressed={liked} onClick={like} disabled={toggleLike.isPending}>
+        <span className={`${circle} ${liked ? 'bg-rose-600/20 text-rose-500' : ''}`}>
+          <Heart className={`size-5 ${liked ? 'fill-current' : ''}`} aria-hidden />
+        </span>
+        <span className={liked ? 'text-rose-400' : ''}>{liked ? t('actions.liked') : t('actions.like')}</span>
+      </button>
+      <button type="button" className={button} aria-pressed={saved} onClick={save} disabled={toggleBookmark.isPending}>
+        <span className={`${circle} ${saved ? 'bg-amber-400/15 text-amber-300' : ''}`}>
+          <Bookmark className={`size-5 ${saved ? 'fill-current' : ''}`} aria-hidden />
+        </span>
+        <span className={saved ? 'text-amber-300' : ''}>{saved ? t('actions.saved') : t('actions.save')}</span>
+      </button>
+      <button type="button" className={button} onClick={() => void share()}>
+        <span className={circle}>
+          <Share2 className="size-5" aria-hidden />
+        </span>
+        {t('actions.share')}
+      </button>
+      <button type="button" className={button} onClick={onTopUp}>
+        <span className={`${circle} text-amber-300`}>
+          <Coins className="size-5" aria-hidden />
+        </span>
+        {t('actions.topUp')}
+      </button>
+    </div>
+  );
+}
