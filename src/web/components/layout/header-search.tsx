@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Search, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -10,6 +10,11 @@ export function HeaderSearch() {
   const [, navigate] = useLocation();
   const [query, setQuery] = useState('');
   const [expanded, setExpanded] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (expanded) input.current?.focus();
+  }, [expanded]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -32,6 +37,9 @@ export function HeaderSearch() {
       <form
         role="search"
         onSubmit={submit}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && expanded) setExpanded(false);
+        }}
         className={`${
           expanded ? 'absolute inset-x-0 top-0 z-10 flex h-full items-center gap-2 bg-ink-950 px-4' : 'hidden'
         } md:static md:flex md:h-auto md:bg-transparent md:px-0`}
@@ -44,7 +52,7 @@ export function HeaderSearch() {
             value={query}
             onChange={(e) => setQuery(e.target.value)}
             placeholder={t('header.searchPlaceholder')}
-            autoFocus={expanded}
+            ref={input}
             enterKeyHint="search"
             className="h-9 w-full rounded-full border border-white/10 bg-white/5 pr-3 pl-9 text-sm text-white placeholder:text-zinc-500 focus:border-rose-500/60 focus:bg-white/10 focus:outline-none md:w-52 lg:w-64"
           />

@@ -30,7 +30,7 @@ export function SeriesCard({ series, rank, eager = false, className = '' }: Seri
   return (
     <Link
       href={paths.series(series.id)}
-      className={`group block min-w-0 rounded-xl focus-visible:outline-offset-4 ${className}`}
+      className={`group relative block min-w-0 rounded-xl focus-visible:outline-offset-4 ${className}`}
       data-testid="series-card"
     >
       <div className="relative aspect-[9/16] overflow-hidden rounded-xl bg-gradient-to-b from-zinc-800 to-zinc-900 ring-1 ring-white/5">
@@ -43,31 +43,32 @@ export function SeriesCard({ series, rank, eager = false, className = '' }: Seri
           decoding="async"
           className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-105"
         />
-        <div className="pointer-events-none absolute inset-x-0 bottom-0 h-1/3 bg-gradient-to-t from-black/80 to-transparent" />
         {rank !== undefined && (
-          <span className="absolute top-0 left-0 rounded-br-xl bg-gradient-to-br from-amber-400 to-orange-600 px-2 py-0.5 text-sm font-black text-white shadow">
+          <span className="absolute top-0 right-0 flex h-7 min-w-7 items-center justify-center rounded-bl-xl bg-gradient-to-br from-amber-300 to-orange-600 px-1.5 text-sm font-black text-black shadow">
             {rank}
           </span>
         )}
         {rank === undefined && (series.isNew || series.isFree) && (
           <span
-            className={`absolute top-1.5 left-1.5 rounded-md px-1.5 py-0.5 text-[10px] font-bold tracking-wide uppercase ${
-              series.isFree ? 'bg-emerald-500 text-black' : 'bg-rose-600 text-white'
+            className={`absolute top-0 right-0 rounded-bl-lg px-1.5 py-0.5 text-[10px] font-bold tracking-wide uppercase shadow ${
+              series.isFree ? 'bg-emerald-400 text-black' : 'bg-rose-600 text-white'
             }`}
           >
             {series.isFree ? t('series.free') : t('series.new')}
           </span>
         )}
-        <span className="absolute right-1.5 bottom-1.5 flex items-center gap-1 text-[11px] font-semibold text-white drop-shadow">
-          <Heart className="size-3 fill-rose-500 text-rose-500" aria-hidden />
-          <span className="sr-only">{t('series.likes')}</span>
-          {formatLikes(series.likes)}
-        </span>
       </div>
       <h3 className="mt-2 line-clamp-2 text-[13px] leading-snug font-semibold text-zinc-100 group-hover:text-white sm:text-sm">
         {series.title}
       </h3>
-      <p className="mt-0.5 truncate text-xs text-zinc-400">{series.genre}</p>
+      <p className="mt-0.5 flex items-center gap-1.5 text-xs text-zinc-400">
+        <span className="min-w-0 truncate">{series.genre}</span>
+        <span className="flex shrink-0 items-center gap-0.5">
+          <Heart className="size-3 fill-rose-500 text-rose-500" aria-hidden />
+          <span className="sr-only">{t('series.likes')}</span>
+          {formatLikes(series.likes)}
+        </span>
+      </p>
     </Link>
   );
 }
@@ -81,7 +82,6 @@ export function ComingSoonCard({ className = '' }: { className?: string }) {
         <Clapperboard className="size-7" aria-hidden />
         <span className="text-xs font-semibold">{t('series.comingSoon')}</span>
       </div>
-      <div className="mt-2 h-4 w-3/4 rounded bg-white/[0.04]" aria-hidden />
     </div>
   );
 }

@@ -1,4 +1,37 @@
-// Placeholder screen: being built.
+import { Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNewSeries } from '../../api/get-series-lists.ts';
+import { SeriesCard } from '../../components/series/series-card.tsx';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
+
+/** Every new series, not just the seven of the home shelf. */
 export default function NewReleaseShelfPage() {
-  return <div className="p-6 text-white">NewReleaseShelfPage</div>;
+  const { t } = useTranslation(['home', 'common']);
+  const newSeries = useNewSeries();
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-5 pb-8 md:px-6 md:pt-8">
+      <h1 className="flex items-center gap-2 text-2xl font-black text-white md:text-3xl">
+        <Sparkles className="size-6 text-rose-400" aria-hidden />
+        {t('newRelease')}
+      </h1>
+      {newSeries.isPending ? (
+        <PageSpinner label={t('common:loadingSeries')} />
+      ) : newSeries.isError ? (
+        <p role="alert" className="mt-8 text-zinc-300">
+          {t('loadError')}
+        </p>
+      ) : newSeries.data.length === 0 ? (
+        <p className="mt-8 text-zinc-400">{t('newReleaseEmpty')}</p>
+      ) : (
+        <ul className="mt-5 grid grid-cols-3 gap-x-3 gap-y-5 sm:grid-cols-4 md:grid-cols-5 lg:grid-cols-7 lg:gap-x-4" data-testid="new-release-grid">
+          {newSeries.data.map((series, i) => (
+            <li key={series.id}>
+              <SeriesCard series={series} eager={i < 6} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }
