@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import type { MediaStorage } from '../../media/storage.ts';
@@ -67,7 +67,7 @@ class Stopping extends Error {}
 class NoLongerOurs extends Error {}
 
 interface Slot {
-  client: pg.PoolClient | null;
+  client: pg.Client | null;
   db: Database | null;
 }
 
@@ -99,20 +99,27 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions): Transcod
       wakeUp.push(done);
     });
 
-  /** Each slot keeps its own connection: the running-job lock lives exactly as long as it. */
+  /**
+   * Each slot keeps its own connection, outside the pool: the running-job lock lives exactly as long as
+   * it, and stop() can wait for it to close.
+   */
   async function connectionOf(slot: Slot): Promise<Database> {
     if (!slot.db) {
-      slot.client = await pool.connect();
-      slot.client.on('error', () => {});
-      slot.db = drizzle(slot.client, { schema });
+      const client = new pg.Client(pool.options);
+      // A lost connection shows up as a failed query, which the loop handles.
+      client.on('error', () => {});
+      await client.connect();
+      slot.client = client;
+      slot.db = drizzle(client, { schema });
     }
     return slot.db;
   }
 
-  function dropConnection(slot: Slot) {
-    slot.client?.release(true);
+  async function dropConnection(slot: Slot) {
+    const client = slot.client;
     slot.client = null;
     slot.db = null;
+    await client?.end().catch(() => {});
   }
 
   async function sweepAbandonedJobs(): Promise<number> {
@@ -207,7 +214,7 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions): Transcod
       try {
         if (slot.db) await releaseRunningJobLock(slot.db, job.id);
       } catch {
-        dropConnection(slot);
+        await dropConnection(slot);
       }
     }
   }
@@ -254,11 +261,11 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions): Transcod
       } catch (error) {
         if (stopping) break;
         log.error(error, 'media worker: could not take a job');
-        dropConnection(slot);
+        await dropConnection(slot);
         await pause(pollMs);
       }
     }
-    dropConnection(slot);
+    await dropConnection(slot);
   }
 
   return {
@@ -283,7 +290,7 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions): Transcod
   };
 }
 
-/** drizzle keeps the pool it was made with as $client; the Database type does not say so. */
+/** drizzle keeps the pool it was made with as $client (the Database type does not say so); slots connect with its settings. */
 function poolOf(db: Database): pg.Pool {
   const client = (db as unknown as { $client?: pg.Pool }).$client;
   if (!client || typeof client.connect !== 'function' || !('totalCount' in client)) {
