@@ -316,3 +316,27 @@ test('the open tab is kept in the URL across reload and back', async ({ gatedPag
   await expect(page.getByRole('tab', { name: 'Content Management' })).toHaveAttribute('aria-selected', 'true');
   await expect(page).toHaveURL(/\/admin$/);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('series are cards, and a card edits and saves like the table row', async ({ gatedPage: page }) => {
+    const series = await createSeriesViaApi(api, `E2E Phone ${Date.now()}`);
+    created.add(series.id);
+    await openDashboard(page);
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await page.getByLabel('Search series').fill(series.title);
+    const card = page.locator(`[data-testid="series-card"][data-series-id="${series.id}"]`);
+    await expect(card).toContainText(series.title);
+    await expect(card).toContainText(`${series.rating}%`);
+    // Nothing sticks out sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await page.getByRole('button', { name: `Edit ${series.title}` }).click();
+    await page.getByLabel('Rating (0-100)').fill('77');
+    await page.getByRole('button', { name: `Save changes to ${series.title}` }).click();
+    await expectToast(page, 'Series updated');
+    await expect(card).toContainText('77%');
+    expect((await getJson<SeriesJson>(api, `/api/series/${series.id}`)).rating).toBe(77);
+  });
+});

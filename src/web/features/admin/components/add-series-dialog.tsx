@@ -182,7 +182,7 @@ export function AddSeriesDialog({ open, onOpenChange }: AddSeriesDialogProps) {
             />,
             'sm:col-span-2',
           )}
-          <div className="grid grid-cols-3 gap-3 sm:col-span-2">
+          <div className="grid grid-cols-3 items-end gap-3 sm:col-span-2">
             {field(
               'totalEpisodes',
               t('addSeries.fields.totalEpisodes'),
@@ -227,7 +227,7 @@ export function AddSeriesDialog({ open, onOpenChange }: AddSeriesDialogProps) {
               />,
             )}
           </div>
-          <div className="flex gap-3 sm:col-span-2">
+          <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row">
             <div className="min-w-0 flex-1 space-y-3">
               {field(
                 'thumbnailUrl',
@@ -254,9 +254,9 @@ export function AddSeriesDialog({ open, onOpenChange }: AddSeriesDialogProps) {
                 />,
               )}
             </div>
-            <div className="flex shrink-0 items-end gap-2 pt-5" aria-live="polite">
-              <Preview url={form.thumbnailUrl} label={t('addSeries.previewRegular')} className="h-[4.5rem] w-32 max-sm:h-12 max-sm:w-20" />
-              <Preview url={form.verticalThumbnailUrl} label={t('addSeries.previewVertical')} className="h-[6.75rem] w-[3.8rem] max-sm:h-[4.5rem] max-sm:w-10" />
+            <div className="flex shrink-0 items-end gap-2 sm:pt-5">
+              <Preview url={form.thumbnailUrl} label={t('addSeries.previewRegular')} className="h-[4.5rem] w-32" />
+              <Preview url={form.verticalThumbnailUrl} label={t('addSeries.previewVertical')} className="h-[6.75rem] w-[3.8rem]" />
             </div>
           </div>
           <div className="flex flex-wrap gap-x-6 gap-y-2 sm:col-span-2">

@@ -52,8 +52,8 @@ export function CarouselTab({ series }: { series: readonly Series[] }) {
     });
 
   return (
-    <div className="grid gap-5 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-      <section aria-labelledby="carousel-add-title" className={`${panelClass} p-4`}>
+    <div className="grid grid-cols-1 gap-5">
+      <section aria-labelledby="carousel-add-title" className={`${panelClass} p-3 sm:p-4`}>
         <h2 id="carousel-add-title" className="text-base font-semibold">
           {t('carousel.addTitle')}
         </h2>
@@ -71,6 +71,7 @@ export function CarouselTab({ series }: { series: readonly Series[] }) {
             pagerLabel={t('carousel.addTitle')}
             testId="carousel-candidate"
             gridClass="grid-cols-[repeat(auto-fill,minmax(min(100%,15rem),1fr))]"
+            pageSize={8}
             renderAction={(s) => (
               <Button
                 size="sm"
@@ -88,7 +89,7 @@ export function CarouselTab({ series }: { series: readonly Series[] }) {
         )}
       </section>
 
-      <section aria-labelledby="carousel-current-title" className={`${panelClass} p-4`} aria-busy={saving}>
+      <section aria-labelledby="carousel-current-title" className={`${panelClass} p-3 sm:p-4`} aria-busy={saving}>
         <h2 id="carousel-current-title" className="mb-3 text-base font-semibold">
           {t('carousel.currentTitle', { count: items.length })}
         </h2>

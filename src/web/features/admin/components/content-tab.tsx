@@ -7,6 +7,8 @@ import { formatNumber } from '../../../lib/format.ts';
 import { filterSeries, pageOf } from '../lib/catalogue-figures.ts';
 import { Pager } from './pager.tsx';
 import { SeriesEditRow, SeriesRow } from './series-rows.tsx';
+import { SeriesCard, SeriesEditCard } from './series-cards.tsx';
+import { useMediaQuery } from '../lib/use-media-query.ts';
 import { DeleteSeriesDialog } from './delete-series-dialog.tsx';
 import { inputClass, panelClass, selectClass } from './styles.ts';
 
@@ -22,6 +24,8 @@ export function ContentTab({ series }: { series: readonly Series[] }) {
   const [deleting, setDeleting] = useState<Series | null>(null);
   const searchId = useId();
   const genreId = useId();
+  // A table from tablet width up; cards on a phone, where eight columns do not fit.
+  const wide = useMediaQuery('(min-width: 768px)');
 
   const filtered = useMemo(() => filterSeries(series, query, genre), [series, query, genre]);
   const shown = pageOf(filtered, page, PAGE_SIZE);
@@ -78,33 +82,56 @@ export function ContentTab({ series }: { series: readonly Series[] }) {
         </div>
       </div>
 
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[1040px] text-left text-sm">
-          <thead className="bg-white/[0.03] text-xs tracking-wide text-zinc-400 uppercase">
-            <tr>
-              {columns.map((column) => (
-                <th key={column} scope="col" className="px-3 py-2.5 font-medium first:pl-4 last:pr-4 last:text-right">
-                  {t(`content.columns.${column}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-white/5">
-            {shown.items.map((s) =>
-              s.id === editingId ? (
-                <SeriesEditRow key={s.id} series={s} onDone={() => setEditingId(null)} />
-              ) : (
-                <SeriesRow key={s.id} series={s} onEdit={() => setEditingId(s.id)} onDelete={() => setDeleting(s)} />
-              ),
-            )}
-          </tbody>
-        </table>
-        {shown.total === 0 && (
-          <p className="px-4 py-10 text-center text-sm text-zinc-400">
-            {series.length === 0 ? t('content.empty') : t('content.noResults')}
-          </p>
-        )}
-      </div>
+      {wide ? (
+        <div className="overflow-x-auto">
+          {/* Fixed column widths, so turning a row into inputs does not shift the columns. */}
+          <table className="w-full min-w-[1000px] table-fixed text-left text-sm">
+            <colgroup>
+              <col />
+              <col className="w-44" />
+              <col className="w-24" />
+              <col className="w-20" />
+              <col className="w-56" />
+              <col className="w-24" />
+              <col className="w-24" />
+              <col className="w-24" />
+            </colgroup>
+            <thead className="bg-white/[0.03] text-xs tracking-wide text-zinc-400 uppercase">
+              <tr>
+                {columns.map((column) => (
+                  <th key={column} scope="col" className="px-3 py-2.5 font-medium first:pl-4 last:pr-4 last:text-right">
+                    {t(`content.columns.${column}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-white/5">
+              {shown.items.map((s) =>
+                s.id === editingId ? (
+                  <SeriesEditRow key={s.id} series={s} onDone={() => setEditingId(null)} />
+                ) : (
+                  <SeriesRow key={s.id} series={s} onEdit={() => setEditingId(s.id)} onDelete={() => setDeleting(s)} />
+                ),
+              )}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <ul className="divide-y divide-white/5" aria-labelledby="series-management-title">
+          {shown.items.map((s) =>
+            s.id === editingId ? (
+              <SeriesEditCard key={s.id} series={s} onDone={() => setEditingId(null)} />
+            ) : (
+              <SeriesCard key={s.id} series={s} onEdit={() => setEditingId(s.id)} onDelete={() => setDeleting(s)} />
+            ),
+          )}
+        </ul>
+      )}
+      {shown.total === 0 && (
+        <p className="px-4 py-10 text-center text-sm text-zinc-400">
+          {series.length === 0 ? t('content.empty') : t('content.noResults')}
+        </p>
+      )}
 
       <div className="border-t border-white/10 px-4 py-2.5">
         <Pager

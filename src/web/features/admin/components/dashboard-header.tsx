@@ -19,9 +19,9 @@ export function DashboardHeader({ onAddSeries }: { onAddSeries: () => void }) {
     });
 
   return (
-    <header className="sticky top-0 z-30 border-b border-white/10 bg-ink-950/90 backdrop-blur">
+    <header className="border-b border-white/10 bg-ink-950/90 backdrop-blur md:sticky md:top-0 md:z-30">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 lg:px-8">
-        <div className="flex min-w-0 flex-1 items-center gap-3">
+        <div className="flex min-w-0 flex-1 basis-full items-center gap-3 sm:basis-0">
           <Link
             href="~/"
             aria-label={t('header.back')}
@@ -35,12 +35,12 @@ export function DashboardHeader({ onAddSeries }: { onAddSeries: () => void }) {
             <p className="truncate text-xs text-zinc-400">{t('header.subtitle')}</p>
           </div>
         </div>
-        <div className="flex items-center gap-2">
-          <Button size="sm" className="rounded-lg" onClick={onAddSeries}>
+        <div className="flex w-full items-center gap-2 sm:w-auto">
+          <Button size="sm" className="flex-1 rounded-lg sm:flex-none" onClick={onAddSeries}>
             <Plus className="size-4" aria-hidden />
             {t('header.addSeries')}
           </Button>
-          <Button size="sm" variant="secondary" className="rounded-lg" onClick={logOutNow} disabled={logOut.isPending}>
+          <Button size="sm" variant="secondary" className="flex-1 rounded-lg sm:flex-none" onClick={logOutNow} disabled={logOut.isPending}>
             {logOut.isPending ? <Spinner className="size-4" /> : <LogOut className="size-4" aria-hidden />}
             {t('header.logout')}
           </Button>

@@ -7,8 +7,6 @@ import { Pager } from './pager.tsx';
 import { Thumbnail } from './thumbnail.tsx';
 import { inputClass } from './styles.ts';
 
-const PAGE_SIZE = 12;
-
 export interface SeriesPickerProps {
   candidates: readonly Series[];
   searchLabel: string;
@@ -20,16 +18,20 @@ export interface SeriesPickerProps {
   testId: string;
   /** Columns that fit the action: a wide action (rank dropdown) needs wider cards. */
   gridClass: string;
+  /** A few per page keeps the current list in view below the picker. */
+  pageSize: number;
+  /** 'below' puts a wide action under the title, so the title keeps the card's width. */
+  actionPlacement?: 'side' | 'below';
 }
 
 /** A searchable, paged grid of series to add, so a catalogue of a thousand stays quick. */
-export function SeriesPicker({ candidates, searchLabel, searchPlaceholder, noMatches, pagerLabel, renderAction, testId, gridClass }: SeriesPickerProps) {
+export function SeriesPicker({ candidates, searchLabel, searchPlaceholder, noMatches, pagerLabel, renderAction, testId, gridClass, pageSize, actionPlacement = 'side' }: SeriesPickerProps) {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const searchId = useId();
   const { t } = useTranslation('admin');
   const filtered = useMemo(() => filterSeries(candidates, query, ''), [candidates, query]);
-  const shown = pageOf(filtered, page, PAGE_SIZE);
+  const shown = pageOf(filtered, page, pageSize);
 
   return (
     <div className="space-y-3">
@@ -63,10 +65,13 @@ export function SeriesPicker({ candidates, searchLabel, searchPlaceholder, noMat
             >
               <Thumbnail src={s.verticalThumbnailUrl || s.thumbnailUrl} alt={s.title} className="h-14 w-10" />
               <div className="min-w-0 flex-1">
-                <p data-testid="item-title" className="truncate text-sm font-medium">{s.title}</p>
+                <p data-testid="item-title" className="line-clamp-2 text-sm leading-snug font-medium">
+                  {s.title}
+                </p>
                 <p className="truncate text-xs text-zinc-400">{s.genre}</p>
+                {actionPlacement === 'below' && <div className="mt-1.5">{renderAction(s)}</div>}
               </div>
-              {renderAction(s)}
+              {actionPlacement === 'side' && renderAction(s)}
             </li>
           ))}
         </ul>

@@ -79,8 +79,8 @@ export function TrendingTab({ series }: { series: readonly Series[] }) {
         <h2 className="text-base font-semibold">{t('trending.title')}</h2>
         <p className="text-xs text-zinc-400">{t('trending.subtitle')}</p>
       </div>
-      <div className="grid gap-5 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <section aria-labelledby="trending-current-title" className={`${panelClass} p-4 xl:order-2`} aria-busy={saving}>
+      <div className="grid grid-cols-1 gap-5">
+        <section aria-labelledby="trending-current-title" className={`${panelClass} order-2 p-3 sm:p-4`} aria-busy={saving}>
           <h3 id="trending-current-title" className="mb-3 text-base font-semibold">
             {t('trending.currentTitle', { count: items.length })}
           </h3>
@@ -130,14 +130,14 @@ export function TrendingTab({ series }: { series: readonly Series[] }) {
           )}
         </section>
 
-        <section aria-labelledby="trending-add-title" className={`${panelClass} p-4 xl:order-1`}>
+        <section aria-labelledby="trending-add-title" className={`${panelClass} order-1 p-3 sm:p-4`}>
           <h3 id="trending-add-title" className="text-base font-semibold">
             {t('trending.addTitle')}
           </h3>
           {trending.isPending ? (
             <Skeleton className="mt-3 h-40" />
           ) : items.length >= TRENDING_MAX_ITEMS ? (
-            <p className="py-6 text-center text-sm text-zinc-400" data-testid="trending-full">
+            <p className="mt-1 text-sm text-zinc-400" data-testid="trending-full">
               {t('trending.full')}
             </p>
           ) : (
@@ -153,7 +153,9 @@ export function TrendingTab({ series }: { series: readonly Series[] }) {
                   noMatches={t('trending.noMatches')}
                   pagerLabel={t('trending.addTitle')}
                   testId="trending-candidate"
-                  gridClass="grid-cols-[repeat(auto-fill,minmax(min(100%,20rem),1fr))]"
+                  gridClass="grid-cols-[repeat(auto-fill,minmax(min(100%,16rem),1fr))]"
+                  pageSize={6}
+                  actionPlacement="below"
                   renderAction={(s) => (
                     <RankPicker series={s} freeRanks={freeRanks} disabled={saving} onAdd={(rank) => addSeries(s, rank)} />
                   )}
@@ -203,7 +205,7 @@ function RankPicker({ series, freeRanks, disabled, onAdd }: RankPickerProps) {
         aria-label={t('trending.addLabel', { title: series.title })}
       >
         <Plus className="size-4" aria-hidden />
-        <span className="max-sm:sr-only">{t('trending.add')}</span>
+        {t('trending.add')}
       </Button>
     </span>
   );
@@ -233,7 +235,7 @@ function MatchInput({ item, disabled, onSave }: MatchInputProps) {
 
   return (
     <span className="flex items-center gap-1.5">
-      <label htmlFor={inputId} className="text-xs text-zinc-400">
+      <label htmlFor={inputId} className="text-xs whitespace-nowrap text-zinc-400">
         {t('trending.matchLabel')}
       </label>
       <input
