@@ -71,7 +71,7 @@ export function EpisodeGrid({ episodes, accessOf, cost, currentEpisodeNumber, on
           const current = number === currentEpisodeNumber;
           const label =
             access === 'locked'
-              ? t('episodes.slotLocked', { number, cost: formatNumber(cost) })
+              ? t('episodes.slotLocked', { number, count: cost, cost: formatNumber(cost) })
               : access === 'unlocked'
                 ? t('episodes.slotUnlocked', { number })
                 : t('episodes.slotFree', { number });
