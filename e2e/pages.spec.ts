@@ -18,9 +18,9 @@ test('brand: colour palettes, gradients, typography, buttons, cards, forms, grid
     await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
   }
   const breakpoints = page.getByRole('table');
-  await expect(breakpoints.getByRole('row', { name: /Mobile/ })).toContainText('< 768 px');
-  await expect(breakpoints.getByRole('row', { name: /Tablet/ })).toContainText('768 – 1024 px');
-  await expect(breakpoints.getByRole('row', { name: /Desktop/ })).toContainText('> 1024 px');
+  await expect(breakpoints.getByRole('row', { name: /Mobile/ })).toContainText('Under 768 px');
+  await expect(breakpoints.getByRole('row', { name: /Tablet/ })).toContainText('768 to 1024 px');
+  await expect(breakpoints.getByRole('row', { name: /Desktop/ })).toContainText('Over 1024 px');
 
   const swatch = page.getByRole('button', { name: 'Copy Rose 600 #E11D48' });
   await expect(swatch.getByTestId('copied-check')).toHaveCount(0);

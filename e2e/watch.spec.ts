@@ -178,6 +178,13 @@ test('progress is reported every few seconds (not on every time update), on paus
   await expect(item.getByRole('progressbar')).toBeVisible();
   await expect(item).toContainText(/\d+% complete/);
 
+  // Opening it resumes where the viewer stopped, not from the start.
+  await item.click();
+  await expect(page).toHaveURL(`/watch/${ep2.id}`);
+  await page.waitForFunction((at) => (document.querySelector('video')?.currentTime ?? 0) >= at, saved.positionSeconds - 1, {
+    timeout: 4000,
+  });
+
   // Leaving the page altogether (pagehide) still delivers the last position.
   await page.goto(`/watch/${ep3.id}`);
   await playedPast(page, 2);

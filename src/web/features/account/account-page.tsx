@@ -132,7 +132,7 @@ function QuickLink({ href, icon, label }: { href: string; icon: ReactNode; label
         {icon}
         <span className="text-zinc-200">{label}</span>
       </span>
-      <ChevronRight className="hidden size-4 text-zinc-500 sm:block" aria-hidden />
+      <ChevronRight className="hidden size-4 text-zinc-400 sm:block" aria-hidden />
     </Link>
   );
 }
@@ -140,7 +140,7 @@ function QuickLink({ href, icon, label }: { href: string; icon: ReactNode; label
 function Empty({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return (
     <div className="flex flex-col items-center gap-2 rounded-2xl bg-white/[0.03] px-6 py-12 text-center ring-1 ring-white/5">
-      <span className="flex size-14 items-center justify-center rounded-full bg-white/5 text-zinc-500">{icon}</span>
+      <span className="flex size-14 items-center justify-center rounded-full bg-white/5 text-zinc-400">{icon}</span>
       <p className="font-semibold text-zinc-100">{title}</p>
       <p className="max-w-xs text-sm text-zinc-400">{text}</p>
     </div>

@@ -60,9 +60,9 @@ const TYPE_SCALE = [
 ];
 
 const BREAKPOINTS = [
-  { id: 'mobile', range: '< 768 px', columns: 4 },
-  { id: 'tablet', range: '768 – 1024 px', columns: 8 },
-  { id: 'desktop', range: '> 1024 px', columns: 12 },
+  { id: 'mobile', columns: 4 },
+  { id: 'tablet', columns: 8 },
+  { id: 'desktop', columns: 12 },
 ];
 
 export default function BrandPage() {
@@ -111,7 +111,7 @@ export default function BrandPage() {
           {TYPE_SCALE.map((style) => (
             <div key={style.id} className="flex flex-col gap-1 p-4 sm:flex-row sm:items-baseline sm:justify-between">
               <p className={style.className}>{t(`typography.samples.${style.id}`)}</p>
-              <p className="shrink-0 text-xs text-zinc-500">
+              <p className="shrink-0 text-xs text-zinc-400">
                 {t(`typography.names.${style.id}`)} · {style.spec}
               </p>
             </div>
@@ -178,11 +178,11 @@ export default function BrandPage() {
           <label className="flex flex-col gap-1.5 text-sm">
             <span className="font-medium text-zinc-300">{t('forms.searchLabel')}</span>
             <span className="relative">
-              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500" aria-hidden />
+              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-400" aria-hidden />
               <input
                 type="search"
                 placeholder={t('forms.searchPlaceholder')}
-                className="h-11 w-full rounded-full border border-white/10 bg-white/5 pr-4 pl-9 text-sm placeholder:text-zinc-500 focus:border-rose-500 focus:outline-none"
+                className="h-11 w-full rounded-full border border-white/10 bg-white/5 pr-4 pl-9 text-sm placeholder:text-zinc-400 focus:border-rose-500 focus:outline-none"
               />
             </span>
           </label>
@@ -191,7 +191,7 @@ export default function BrandPage() {
             <input
               type="text"
               placeholder={t('forms.textPlaceholder')}
-              className="h-11 rounded-lg border border-white/10 bg-white/5 px-3 text-sm placeholder:text-zinc-500 focus:border-rose-500 focus:outline-none"
+              className="h-11 rounded-lg border border-white/10 bg-white/5 px-3 text-sm placeholder:text-zinc-400 focus:border-rose-500 focus:outline-none"
             />
           </label>
           <label className="flex flex-col gap-1.5 text-sm">
@@ -227,7 +227,7 @@ export default function BrandPage() {
             </div>
           ))}
         </div>
-        <p className="mt-2 text-xs text-zinc-500">{t('grid.caption')}</p>
+        <p className="mt-2 text-xs text-zinc-400">{t('grid.caption')}</p>
         <h3 className="mt-8 mb-3 text-sm font-semibold text-zinc-300">{t('breakpoints.title')}</h3>
         <div className="overflow-hidden rounded-2xl ring-1 ring-white/10">
           <table className="w-full text-left text-sm">
@@ -242,7 +242,7 @@ export default function BrandPage() {
               {BREAKPOINTS.map((breakpoint) => (
                 <tr key={breakpoint.id}>
                   <th scope="row" className="px-4 py-3 font-semibold">{t(`breakpoints.${breakpoint.id}`)}</th>
-                  <td className="px-4 py-3 text-zinc-300">{breakpoint.range}</td>
+                  <td className="px-4 py-3 text-zinc-300">{t(`breakpoints.ranges.${breakpoint.id}`)}</td>
                   <td className="px-4 py-3 text-zinc-300">{breakpoint.columns}</td>
                 </tr>
               ))}

@@ -108,7 +108,7 @@ function EmptyState({ icon, title, text }: { icon: ReactNode; title: string; tex
   const { t } = useTranslation('library');
   return (
     <div className="flex flex-col items-center gap-3 rounded-2xl bg-white/[0.03] px-6 py-14 text-center ring-1 ring-white/5">
-      <span className="flex size-16 items-center justify-center rounded-full bg-white/5 text-zinc-500">{icon}</span>
+      <span className="flex size-16 items-center justify-center rounded-full bg-white/5 text-zinc-400">{icon}</span>
       <p className="text-base font-semibold text-zinc-100">{title}</p>
       <p className="max-w-xs text-sm text-zinc-400">{text}</p>
       <Link href={paths.discover} className="mt-1 rounded-full bg-rose-600 px-5 py-2.5 text-sm font-semibold hover:bg-rose-500">

@@ -71,7 +71,7 @@ export default function ProfilePage() {
             <Skeleton className="mt-1 h-7 w-24" />
           )}
           {user.data && (
-            <p className="text-xs text-zinc-500">
+            <p className="text-xs text-zinc-400">
               {t('breakdown', { coins: formatNumber(user.data.coins), bonuses: formatNumber(user.data.bonuses) })}
             </p>
           )}
@@ -140,7 +140,7 @@ function MenuLink({ href, icon, label }: { href: string; icon: ReactNode; label:
       <Link href={href} className="flex items-center gap-3 px-4 py-3.5 text-sm font-medium text-zinc-100 hover:bg-white/5">
         <span className="text-zinc-400">{icon}</span>
         <span className="flex-1">{label}</span>
-        <ChevronRight className="size-4 text-zinc-500" aria-hidden />
+        <ChevronRight className="size-4 text-zinc-400" aria-hidden />
       </Link>
     </li>
   );

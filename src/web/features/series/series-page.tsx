@@ -169,7 +169,7 @@ function SeriesDetail({ series }: { series: Series }) {
           </dl>
           <p className="flex items-start gap-1.5 text-xs font-semibold text-amber-200 sm:text-sm" data-testid="series-pricing">
             <Coins className="mt-0.5 size-3.5 shrink-0 text-amber-300" aria-hidden />
-            {series.isFree || series.episodeCost === 0
+            {series.isFree
               ? t('pricing.allFree')
               : t('pricing.freeThenCost', { free: FREE_EPISODES, count: series.episodeCost, formatted: formatNumber(series.episodeCost) })}
           </p>

@@ -8,6 +8,7 @@ import type { Series } from '../../../contract/series.ts';
 import { paths } from '../../app/paths.ts';
 import { useEpisode } from '../../api/get-episode.ts';
 import { useEpisodes } from '../../api/get-episodes.ts';
+import { useProgress } from '../../api/get-progress.ts';
 import { seriesQueryKey } from '../../api/get-series.ts';
 import { useUnlockedEpisodes } from '../../api/get-unlocked-episodes.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -30,10 +31,16 @@ export default function WatchPage() {
   const needsUnlock = episode !== undefined && series !== undefined && !isEpisodeFree(episode.episodeNumber, series);
   const unlocksQuery = useUnlockedEpisodes(episode?.seriesId, { enabled: needsUnlock });
   const episodesQuery = useEpisodes(episode?.seriesId);
+  const progressQuery = useProgress();
 
   const locked =
     needsUnlock && !(unlocksQuery.data ?? []).some((unlock) => unlock.episodeNumber === episode.episodeNumber);
-  const ready = episode !== undefined && series !== undefined && (!needsUnlock || unlocksQuery.isSuccess);
+  // The saved position is waited for (it is one small request, made in parallel) so playback resumes there.
+  const ready =
+    episode !== undefined &&
+    series !== undefined &&
+    (!needsUnlock || unlocksQuery.isSuccess) &&
+    !progressQuery.isPending;
 
   useProgressReporter(videoRef, ready && !locked ? { seriesId: episode.seriesId, episodeId: episode.id } : null);
 
@@ -92,6 +99,7 @@ export default function WatchPage() {
     );
   }
 
+  const saved = progressQuery.data?.find((entry) => entry.seriesId === series.id && entry.episodeId === episode.id);
   const nextEpisode = episodesQuery.data?.find((e) => e.episodeNumber === episode.episodeNumber + 1);
 
   return (
@@ -101,6 +109,7 @@ export default function WatchPage() {
         key={episode.id}
         videoRef={videoRef}
         src={episode.videoUrl}
+        startAt={saved?.positionSeconds}
         poster={episode.thumbnailUrl || undefined}
         label={t('videoLabel', { title: series.title, number: episode.episodeNumber })}
         topBar={

@@ -45,7 +45,7 @@ export function TransactionList({ entries, seriesById }: { entries: LedgerEntry[
             <div className="min-w-0 flex-1">
               <p className="text-sm font-semibold">{t(`transactions.kind.${entry.kind}`)}</p>
               <p className="truncate text-xs text-zinc-400">{detail}</p>
-              <p className="text-[11px] text-zinc-500">
+              <p className="text-[11px] text-zinc-400">
                 <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
               </p>
             </div>

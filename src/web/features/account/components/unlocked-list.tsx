@@ -31,13 +31,13 @@ export function UnlockedList({ unlocks, seriesById }: { unlocks: UnlockedEpisode
               <img src={posterOf(series)} alt="" loading="lazy" className="aspect-[9/16] w-10 shrink-0 rounded-md object-cover" />
             ) : (
               <span className="flex aspect-[9/16] w-10 shrink-0 items-center justify-center rounded-md bg-white/5">
-                <LockOpen className="size-4 text-zinc-500" aria-hidden />
+                <LockOpen className="size-4 text-zinc-400" aria-hidden />
               </span>
             )}
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm font-semibold">{series?.title ?? t('transactions.removedSeries')}</p>
               <p className="text-xs text-zinc-400">{t('unlocked.episode', { number: unlock.episodeNumber })}</p>
-              <p className="text-[11px] text-zinc-500">
+              <p className="text-[11px] text-zinc-400">
                 {t('unlocked.on', { date: formatDateTime(unlock.unlockedAt) })}
               </p>
             </div>
@@ -51,7 +51,7 @@ export function UnlockedList({ unlocks, seriesById }: { unlocks: UnlockedEpisode
                 className="flex items-center gap-3 px-4 py-3 hover:bg-white/5"
               >
                 {content}
-                <ChevronRight className="size-4 shrink-0 text-zinc-500" aria-hidden />
+                <ChevronRight className="size-4 shrink-0 text-zinc-400" aria-hidden />
               </Link>
             ) : (
               <div className="flex items-center gap-3 px-4 py-3">{content}</div>

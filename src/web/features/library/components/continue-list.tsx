@@ -57,7 +57,7 @@ export function ContinueList({ entries, seriesById }: { entries: SeriesProgress[
                   {t('continue.percent', { percent: entry.progress })}
                 </span>
               </div>
-              <p className="text-[11px] text-zinc-500">
+              <p className="text-[11px] text-zinc-400">
                 {t('continue.lastWatched', { date: formatDateTime(entry.lastWatched) })}
               </p>
             </div>

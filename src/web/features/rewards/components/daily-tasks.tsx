@@ -77,7 +77,7 @@ function ComingSoon() {
     <button
       type="button"
       disabled
-      className="inline-flex h-9 min-w-24 cursor-not-allowed items-center justify-center rounded-full bg-white/[0.06] px-4 text-xs font-semibold text-zinc-500"
+      className="inline-flex h-9 min-w-24 cursor-not-allowed items-center justify-center rounded-full bg-white/[0.06] px-4 text-xs font-semibold text-zinc-400"
     >
       {t('tasks.comingSoon')}
     </button>

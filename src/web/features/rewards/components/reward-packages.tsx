@@ -58,7 +58,7 @@ export function RewardPackages() {
                     <Coins className="size-5 text-amber-300" aria-hidden />
                     {formatNumber(pkg.coins)}
                   </span>
-                  <span className={`mt-2 text-xs font-semibold ${percent > 0 ? 'text-amber-300' : 'text-zinc-500'}`}>
+                  <span className={`mt-2 text-xs font-semibold ${percent > 0 ? 'text-amber-300' : 'text-zinc-400'}`}>
                     {pkg.bonus > 0 ? t('packages.bonus', { bonus: formatNumber(pkg.bonus), percent }) : t('packages.noBonus')}
                   </span>
                   <span className="mt-3 rounded-full bg-white/10 px-3 py-1 text-sm font-bold">{formatPrice(pkg.price)}</span>

@@ -9,6 +9,8 @@ import { attachVideoSource } from './video-source.ts';
 export interface VerticalPlayerProps {
   src: string;
   poster?: string;
+  /** Where to resume, in seconds (ignored when it is at the very start or end). */
+  startAt?: number;
   /** Names the video for assistive technology. */
   label: string;
   videoRef: RefObject<HTMLVideoElement | null>;
@@ -24,7 +26,7 @@ type FullscreenVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void }
  * A 9:16 player: fills a phone screen, and is centred at 9:16 on larger screens (object-fit contain on black).
  * Controls hide 3 s after playback starts and come back on a tap, a mouse move or a key press.
  */
-export function VerticalPlayer({ src, poster, label, videoRef, topBar, endScreen }: VerticalPlayerProps) {
+export function VerticalPlayer({ src, startAt, poster, label, videoRef, topBar, endScreen }: VerticalPlayerProps) {
   const { t } = useTranslation('watch');
   const containerRef = useRef<HTMLDivElement>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -60,6 +62,12 @@ export function VerticalPlayer({ src, poster, label, videoRef, topBar, endScreen
     setEnded(false);
     setBuffering(true);
     const detach = attachVideoSource(video, src);
+    const resume = () => {
+      if (startAt && startAt > 1 && Number.isFinite(video.duration) && startAt < video.duration - 3) {
+        video.currentTime = startAt;
+      }
+    };
+    video.addEventListener('loadedmetadata', resume, { once: true });
     // Start at once, like every short-drama app; if the browser refuses sound without a gesture, start muted.
     video.play().catch((error: unknown) => {
       if (error instanceof DOMException && error.name === 'NotAllowedError') {
@@ -67,7 +75,12 @@ export function VerticalPlayer({ src, poster, label, videoRef, topBar, endScreen
         video.play().catch(() => setBuffering(false));
       }
     });
-    return detach;
+    return () => {
+      video.removeEventListener('loadedmetadata', resume);
+      detach();
+    };
+    // startAt is read once per source: a later progress refresh must not jump the video back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [src, videoRef]);
 
   useEffect(() => {
