@@ -6,7 +6,10 @@ async function loggedInAs(page: Page, provider: 'google' | 'apple' | 'slush', us
   await page.addInitScript(
     ([p, u]) => {
       localStorage.setItem('cliffhanger.login', 'loggedIn');
-      localStorage.setItem('cliffhanger.loginUser', JSON.stringify({ username: u, email: `${u}@example`, provider: p }));
+      localStorage.setItem(
+        'cliffhanger.loginUser',
+        JSON.stringify({ username: u, email: `${u}@example`, provider: p }),
+      );
     },
     [provider, username] as const,
   );
@@ -130,4 +133,17 @@ test('a failed purchase keeps the dialog open and shows the destructive toast', 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   expect(await menuBalance(page)).toBe(before);
+});
+
+test('the account menu opens from the keyboard too', async ({ gatedPage: page }) => {
+  await loggedInAs(page, 'apple', 'AppleUser');
+  await page.goto('/');
+  await page.getByTestId('account-button').focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByTestId('account-menu');
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('menuitem').first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(page.getByTestId('account-button')).toBeFocused();
 });

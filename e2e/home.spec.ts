@@ -37,7 +37,15 @@ test.describe('home', () => {
     const trending = page.getByTestId('trending-strip');
     await expect(trending.getByRole('heading', { name: 'Trending Now' })).toBeVisible();
     await expect(trending.getByTestId('trending-item')).toHaveCount(7);
-    await expect(trending.getByTestId('trending-rank')).toHaveText(['Rank 1', 'Rank 2', 'Rank 3', 'Rank 4', 'Rank 5', 'Rank 6', 'Rank 7']);
+    await expect(trending.getByTestId('trending-rank')).toHaveText([
+      'Rank 1',
+      'Rank 2',
+      'Rank 3',
+      'Rank 4',
+      'Rank 5',
+      'Rank 6',
+      'Rank 7',
+    ]);
     const first = trending.getByTestId('trending-item').first();
     await expect(first).toContainText(/\d+% match/);
     await expect(first).toHaveAttribute('href', /^\/series\/\d+$/);
@@ -113,7 +121,9 @@ test.describe('home', () => {
         const x = box.left + box.width / 2;
         const y = box.top + box.height / 2;
         const touch = (clientX: number) => new Touch({ identifier: 1, target: el, clientX, clientY: y });
-        el.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [touch(x)], changedTouches: [touch(x)] }));
+        el.dispatchEvent(
+          new TouchEvent('touchstart', { bubbles: true, touches: [touch(x)], changedTouches: [touch(x)] }),
+        );
         el.dispatchEvent(
           new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(x + distance)] }),
         );

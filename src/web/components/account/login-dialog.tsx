@@ -60,8 +60,16 @@ export function LoginDialog({ open, onOpenChange }: { open: boolean; onOpenChang
           t={t}
           i18nKey="login.legal"
           components={[
-            <button key="agreement" type="button" className="font-medium text-zinc-200 underline-offset-2 hover:underline" />,
-            <button key="privacy" type="button" className="font-medium text-zinc-200 underline-offset-2 hover:underline" />,
+            <button
+              key="agreement"
+              type="button"
+              className="font-medium text-zinc-200 underline-offset-2 hover:underline"
+            />,
+            <button
+              key="privacy"
+              type="button"
+              className="font-medium text-zinc-200 underline-offset-2 hover:underline"
+            />,
           ]}
         />
       </p>

@@ -34,7 +34,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {t('skipToContent')}
       </a>
       {!fullScreen && <SiteHeader />}
-      <main id="main" tabIndex={-1} className={fullScreen ? 'outline-none' : 'flex-1 outline-none'}>
+      {/* At least a screen tall, so the footer never shows above a page that is still loading. */}
+      <main id="main" tabIndex={-1} className={fullScreen ? 'outline-none' : 'min-h-dvh flex-1 outline-none'}>
         {children}
       </main>
       {!fullScreen && <SiteFooter />}

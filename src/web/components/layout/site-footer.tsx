@@ -59,7 +59,10 @@ export function SiteFooter() {
               </a>
             </li>
             <li>
-              <a href={`mailto:${FEEDBACK_EMAIL}?subject=${encodeURIComponent(t('footer.feedbackSubject', { appName: APP_NAME }))}`} className={linkClass}>
+              <a
+                href={`mailto:${FEEDBACK_EMAIL}?subject=${encodeURIComponent(t('footer.feedbackSubject', { appName: APP_NAME }))}`}
+                className={linkClass}
+              >
                 <MessageSquare className="size-4" aria-hidden />
                 {t('footer.feedback')}
               </a>

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { Series } from '../../../contract/series.ts';
 import { paths } from '../../app/paths.ts';
 import { formatLikes } from '../../lib/format.ts';
+import { Skeleton } from '../ui/skeleton.tsx';
 
 export type SeriesCardSeries = Pick<
   Series,
@@ -58,18 +59,32 @@ export function SeriesCard({ series, rank, eager = false, className = '' }: Seri
           </span>
         )}
       </div>
-      <h3 className="mt-2 line-clamp-2 text-[13px] leading-snug font-semibold text-zinc-100 group-hover:text-white sm:text-sm">
-        {series.title}
-      </h3>
-      <p className="mt-0.5 flex items-center gap-1.5 text-xs text-zinc-400">
-        <span className="min-w-0 truncate">{series.genre}</span>
-        <span className="flex shrink-0 items-center gap-0.5">
-          <Heart className="size-3 fill-rose-500 text-rose-500" aria-hidden />
-          <span className="sr-only">{t('series.likes')}</span>
-          {formatLikes(series.likes)}
-        </span>
-      </p>
+      {/* Room for two title lines and the meta line, so a shelf keeps its height whatever the titles. */}
+      <div className="mt-2 min-h-[calc(2.75em+1.125rem)] text-[13px] sm:text-sm">
+        <h3 className="line-clamp-2 leading-snug font-semibold text-zinc-100 group-hover:text-white">{series.title}</h3>
+        <p className="mt-0.5 flex items-center gap-1.5 text-xs text-zinc-400">
+          <span className="min-w-0 truncate">{series.genre}</span>
+          <span className="flex shrink-0 items-center gap-0.5">
+            <Heart className="size-3 fill-rose-500 text-rose-500" aria-hidden />
+            <span className="sr-only">{t('series.likes')}</span>
+            {formatLikes(series.likes)}
+          </span>
+        </p>
+      </div>
     </Link>
+  );
+}
+
+/** Same box as a card while the shelf loads. */
+export function SeriesCardSkeleton({ className = '' }: { className?: string }) {
+  return (
+    <div className={`min-w-0 ${className}`} aria-hidden>
+      <Skeleton className="aspect-[9/16] rounded-xl" />
+      <div className="mt-2 min-h-[calc(2.75em+1.125rem)] text-[13px] sm:text-sm">
+        <Skeleton className="h-[1.1em] w-4/5" />
+        <Skeleton className="mt-1.5 h-3 w-1/2" />
+      </div>
+    </div>
   );
 }
 

@@ -25,11 +25,11 @@ export function TrendingCard({ item, className = '' }: { item: TrendingItem; cla
       className={`group relative flex gap-3 rounded-2xl bg-white/[0.04] p-2.5 ring-1 ring-white/5 transition-colors hover:bg-white/[0.08] ${className}`}
       data-testid="trending-item"
     >
-      <div className="relative aspect-[3/4] w-24 shrink-0 overflow-hidden rounded-xl bg-zinc-800 sm:w-28">
+      <div className="relative aspect-[9/16] w-20 shrink-0 self-start overflow-hidden rounded-xl bg-zinc-800 sm:w-24">
         <img
           src={posterOf(series)}
           alt={series.title}
-          width={240}
+          width={180}
           height={320}
           loading="lazy"
           decoding="async"
@@ -52,7 +52,10 @@ export function TrendingCard({ item, className = '' }: { item: TrendingItem; cla
         {series.tags.length > 0 && (
           <ul className="mt-1.5 flex min-w-0 gap-1 overflow-hidden">
             {series.tags.slice(0, MAX_TAGS).map((tag) => (
-              <li key={tag} className="truncate rounded-full bg-white/10 px-2 py-0.5 text-[10px] font-medium text-zinc-300">
+              <li
+                key={tag}
+                className="truncate rounded-full bg-white/10 px-2 py-0.5 text-[10px] font-medium text-zinc-300"
+              >
                 {tag}
               </li>
             ))}
@@ -74,7 +77,7 @@ export function TrendingCard({ item, className = '' }: { item: TrendingItem; cla
 export function TrendingCardSkeleton({ className = '' }: { className?: string }) {
   return (
     <div className={`flex gap-3 rounded-2xl bg-white/[0.04] p-2.5 ${className}`} data-testid="trending-skeleton">
-      <Skeleton className="aspect-[3/4] w-24 shrink-0 rounded-xl sm:w-28" />
+      <Skeleton className="aspect-[9/16] w-20 shrink-0 rounded-xl sm:w-24" />
       <div className="flex flex-1 flex-col gap-2 py-1">
         <Skeleton className="h-3 w-16" />
         <Skeleton className="h-4 w-3/4" />

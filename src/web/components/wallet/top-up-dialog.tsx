@@ -47,7 +47,13 @@ export function TopUpDialog({ open, onOpenChange }: TopUpDialogProps) {
   };
 
   return (
-    <Dialog open={open} onOpenChange={close} title={t('topUp.title')} description={t('topUp.description')} className="sm:max-w-xl">
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title={t('topUp.title')}
+      description={t('topUp.description')}
+      className="sm:max-w-xl"
+    >
       <div className="mb-4 flex items-center gap-3 rounded-xl bg-gradient-to-r from-amber-500/20 to-rose-500/10 p-3 ring-1 ring-amber-400/20">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-400/20">
           <Coins className="size-5 text-amber-300" aria-hidden />
@@ -81,7 +87,7 @@ export function TopUpDialog({ open, onOpenChange }: TopUpDialogProps) {
                 onSelect={() => setSelectedId(pkg.id)}
               />
             ))
-          : Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-[7.5rem] rounded-xl" />)}
+          : Array.from({ length: 6 }, (_, i) => <Skeleton key={`skeleton-${i}`} className="h-[7.5rem] rounded-xl" />)}
       </div>
       {packages.isError && (
         <p role="alert" className="mt-3 text-sm text-red-300">
@@ -138,9 +144,7 @@ function PackageOption({
           {label}
         </span>
       )}
-      {selected && (
-        <Check className="absolute top-2 right-2 size-4 text-rose-400" aria-hidden />
-      )}
+      {selected && <Check className="absolute top-2 right-2 size-4 text-rose-400" aria-hidden />}
       <span className="flex items-center gap-1.5 text-lg leading-none font-extrabold">
         <Coins className="size-4 text-amber-300" aria-hidden />
         {formatNumber(pkg.coins)}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { KeyRound, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { TIMINGS } from '../../../contract/constants.ts';
@@ -15,6 +15,7 @@ export function AccessGateScreen({ onGranted }: { onGranted: () => void }) {
   const { t } = useTranslation('gate');
   const [code, setCode] = useState('');
   const [verifying, setVerifying] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -36,6 +37,8 @@ export function AccessGateScreen({ onGranted }: { onGranted: () => void }) {
         toast({ title: t('unavailableTitle'), description: t('unavailableDescription'), variant: 'destructive' });
       }
       setVerifying(false);
+      // Back to the field, text selected, ready for another try.
+      requestAnimationFrame(() => input.current?.select());
     }
   };
 
@@ -57,7 +60,9 @@ export function AccessGateScreen({ onGranted }: { onGranted: () => void }) {
           {t('title', { appName: APP_NAME })}
         </h1>
         <p className="mt-1 text-center text-sm font-semibold tracking-wide text-rose-300">{t('subtitle')}</p>
-        <p className="mt-5 text-center text-sm leading-relaxed text-zinc-300">{t('explanation', { appName: APP_NAME })}</p>
+        <p className="mt-5 text-center text-sm leading-relaxed text-zinc-300">
+          {t('explanation', { appName: APP_NAME })}
+        </p>
         <p className="mt-2 text-center text-sm text-zinc-400">
           {t('contact')}{' '}
           <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-white underline underline-offset-2">
@@ -68,8 +73,12 @@ export function AccessGateScreen({ onGranted }: { onGranted: () => void }) {
         <form onSubmit={submit} className="mt-7 space-y-3">
           <label className="relative block">
             <span className="sr-only">{t('codeLabel')}</span>
-            <KeyRound className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-zinc-500" aria-hidden />
+            <KeyRound
+              className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-zinc-500"
+              aria-hidden
+            />
             <input
+              ref={input}
               value={code}
               onChange={(e) => setCode(e.target.value)}
               disabled={verifying}

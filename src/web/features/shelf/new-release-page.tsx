@@ -24,7 +24,10 @@ export default function NewReleaseShelfPage() {
       ) : newSeries.data.length === 0 ? (
         <p className="mt-8 text-zinc-400">{t('newReleaseEmpty')}</p>
       ) : (
-        <ul className="mt-5 grid grid-cols-3 gap-x-3 gap-y-5 sm:grid-cols-4 md:grid-cols-5 lg:grid-cols-7 lg:gap-x-4" data-testid="new-release-grid">
+        <ul
+          className="mt-5 grid grid-cols-3 gap-x-3 gap-y-5 sm:grid-cols-4 md:grid-cols-5 lg:grid-cols-7 lg:gap-x-4"
+          data-testid="new-release-grid"
+        >
           {newSeries.data.map((series, i) => (
             <li key={series.id}>
               <SeriesCard series={series} eager={i < 6} />

@@ -3,8 +3,12 @@ import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { SHELF_SIZE } from '../../../../contract/constants.ts';
-import { ComingSoonCard, SeriesCard, type SeriesCardSeries } from '../../../components/series/series-card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import {
+  ComingSoonCard,
+  SeriesCard,
+  SeriesCardSkeleton,
+  type SeriesCardSeries,
+} from '../../../components/series/series-card.tsx';
 
 // Phones scroll the row sideways (about three and a bit posters in view); large screens show all seven.
 const row =
@@ -23,7 +27,15 @@ export interface SeriesShelfProps {
   id?: string;
 }
 
-export function SeriesShelf({ title, viewAllHref, titleHref, series, padToShelfSize = false, testId, id }: SeriesShelfProps) {
+export function SeriesShelf({
+  title,
+  viewAllHref,
+  titleHref,
+  series,
+  padToShelfSize = false,
+  testId,
+  id,
+}: SeriesShelfProps) {
   const { t } = useTranslation('home');
   const shown = series?.slice(0, SHELF_SIZE) ?? [];
   const padding = padToShelfSize && series ? Math.max(0, SHELF_SIZE - shown.length) : 0;
@@ -36,14 +48,20 @@ export function SeriesShelf({ title, viewAllHref, titleHref, series, padToShelfS
           {titleHref ? (
             <Link href={titleHref} className="group inline-flex items-center gap-1 rounded hover:text-rose-300">
               {title}
-              <ChevronRight className="size-5 text-zinc-500 transition-transform group-hover:translate-x-0.5 group-hover:text-rose-300" aria-hidden />
+              <ChevronRight
+                className="size-5 text-zinc-500 transition-transform group-hover:translate-x-0.5 group-hover:text-rose-300"
+                aria-hidden
+              />
             </Link>
           ) : (
             title
           )}
         </h2>
         {viewAllHref && (
-          <Link href={viewAllHref} className="flex shrink-0 items-center gap-0.5 rounded text-sm font-medium text-zinc-400 hover:text-white">
+          <Link
+            href={viewAllHref}
+            className="flex shrink-0 items-center gap-0.5 rounded text-sm font-medium text-zinc-400 hover:text-white"
+          >
             {t('viewAll')}
             <ChevronRight className="size-4" aria-hidden />
           </Link>
@@ -57,9 +75,8 @@ export function SeriesShelf({ title, viewAllHref, titleHref, series, padToShelfS
               </li>
             ))
           : Array.from({ length: SHELF_SIZE }, (_, i) => (
-              <li key={i} className={cell} aria-hidden>
-                <Skeleton className="aspect-[9/16] rounded-xl" />
-                <Skeleton className="mt-2 h-4 w-3/4" />
+              <li key={`skeleton-${i}`} className={cell} aria-hidden>
+                <SeriesCardSkeleton />
               </li>
             ))}
         {Array.from({ length: padding }, (_, i) => (

@@ -24,7 +24,10 @@ export function TrendingStrip() {
           <Flame className="size-5 text-orange-400" aria-hidden />
           {t('trendingNow')}
         </h2>
-        <Link href={paths.trending} className="flex shrink-0 items-center gap-0.5 rounded text-sm font-medium text-zinc-400 hover:text-white">
+        <Link
+          href={paths.trending}
+          className="flex shrink-0 items-center gap-0.5 rounded text-sm font-medium text-zinc-400 hover:text-white"
+        >
           {t('viewAll')}
           <ChevronRight className="size-4" aria-hidden />
         </Link>
@@ -37,7 +40,7 @@ export function TrendingStrip() {
               </li>
             ))
           : Array.from({ length: TRENDING_SKELETONS }, (_, i) => (
-              <li key={i} className={cell} aria-hidden>
+              <li key={`skeleton-${i}`} className={cell} aria-hidden>
                 <TrendingCardSkeleton />
               </li>
             ))}
