@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateSeries } from '../api/create-series.ts';
 import { fieldOf, readableServerMessage, useAdminFailure } from '../lib/admin-session.tsx';
 import { Thumbnail } from './thumbnail.tsx';
-import { checkboxClass, inputClass, selectClass } from './styles.ts';
+import { checkboxClass, controlBase, inputClass, selectClass } from './styles.ts';
 
 interface NewSeriesForm {
   title: string;
@@ -174,7 +174,7 @@ export function AddSeriesDialog({ open, onOpenChange }: AddSeriesDialogProps) {
             t('addSeries.fields.description'),
             <textarea
               rows={3}
-              className={`${inputClass} h-auto py-2`}
+              className={`${controlBase} w-full px-3 py-2`}
               value={form.description}
               onChange={(e) => set('description', e.target.value)}
               placeholder={t('addSeries.descriptionPlaceholder')}

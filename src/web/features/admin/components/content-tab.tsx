@@ -10,7 +10,7 @@ import { SeriesEditRow, SeriesRow } from './series-rows.tsx';
 import { SeriesCard, SeriesEditCard } from './series-cards.tsx';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { DeleteSeriesDialog } from './delete-series-dialog.tsx';
-import { inputClass, panelClass, selectClass } from './styles.ts';
+import { controlBase, panelClass, selectClass } from './styles.ts';
 
 /** Twenty-five rows a page keeps the table quick with a thousand series. */
 const PAGE_SIZE = 25;
@@ -55,7 +55,7 @@ export function ContentTab({ series }: { series: readonly Series[] }) {
                 setPage(1);
               }}
               placeholder={t('content.searchPlaceholder')}
-              className={`${inputClass} pl-8`}
+              className={`${controlBase} h-9 w-full pr-3 pl-8`}
             />
           </div>
           <div className="sm:w-48">
@@ -90,7 +90,7 @@ export function ContentTab({ series }: { series: readonly Series[] }) {
               <col />
               <col className="w-44" />
               <col className="w-24" />
-              <col className="w-20" />
+              <col className="w-24" />
               <col className="w-56" />
               <col className="w-24" />
               <col className="w-24" />

@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLogInAdmin } from '../api/log-in-admin.ts';
 import { readableServerMessage } from '../lib/admin-session.tsx';
-import { inputClass } from './styles.ts';
+import { controlBase } from './styles.ts';
 
 export interface LoginScreenProps {
   /** Why the operator is here again, e.g. the session ended on the server. */
@@ -90,7 +90,7 @@ export function LoginScreen({ notice, onSignedIn }: LoginScreenProps) {
                 placeholder={t('login.passwordPlaceholder')}
                 disabled={logIn.isPending}
                 aria-describedby={notice ? noticeId : undefined}
-                className={`${inputClass} h-11`}
+                className={`${controlBase} h-11 w-full px-3`}
               />
             </div>
             <Button type="submit" size="lg" className="w-full rounded-lg" disabled={logIn.isPending}>

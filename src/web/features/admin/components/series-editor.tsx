@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useUpdateSeries } from '../api/update-series.ts';
 import { fieldOf, readableServerMessage, useAdminFailure } from '../lib/admin-session.tsx';
-import { checkboxClass, iconButtonClass, inputClass, selectClass } from './styles.ts';
+import { checkboxClass, controlBase, iconButtonClass, inputClass, selectClass } from './styles.ts';
 
 interface SeriesDraft {
   title: string;
@@ -126,7 +126,7 @@ export function useSeriesEditor(series: Series, onDone: () => void) {
         inputMode="numeric"
         // SPEC §5: the edit row has no lower bound on episodes; rating is 0-100.
         {...(field === 'rating' ? { min: RATING_MIN, max: RATING_MAX } : {})}
-        className={inputClass}
+        className={`${controlBase} h-9 w-full px-2 tabular-nums`}
         value={draft[field]}
         onChange={(e) => set(field, e.target.value)}
         {...a11y(field)}

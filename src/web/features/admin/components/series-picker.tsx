@@ -5,7 +5,7 @@ import type { Series } from '../../../../contract/series.ts';
 import { filterSeries, pageOf } from '../lib/catalogue-figures.ts';
 import { Pager } from './pager.tsx';
 import { Thumbnail } from './thumbnail.tsx';
-import { inputClass } from './styles.ts';
+import { controlBase } from './styles.ts';
 
 export interface SeriesPickerProps {
   candidates: readonly Series[];
@@ -49,7 +49,7 @@ export function SeriesPicker({ candidates, searchLabel, searchPlaceholder, noMat
             setPage(1);
           }}
           placeholder={searchPlaceholder}
-          className={`${inputClass} pl-8`}
+          className={`${controlBase} h-9 w-full pr-3 pl-8`}
         />
       </div>
       {shown.items.length === 0 ? (

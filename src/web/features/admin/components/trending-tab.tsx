@@ -16,7 +16,7 @@ import { acceptedMatchPercentage, freeTrendingRanks, trendingRanksAfterMove } fr
 import { useAdminFailure } from '../lib/admin-session.tsx';
 import { CuratedItem } from './curated-item.tsx';
 import { SeriesPicker } from './series-picker.tsx';
-import { inputClass, panelClass, selectClass } from './styles.ts';
+import { controlBase, panelClass } from './styles.ts';
 
 export function TrendingTab({ series }: { series: readonly Series[] }) {
   const { t } = useTranslation('admin');
@@ -184,7 +184,7 @@ function RankPicker({ series, freeRanks, disabled, onAdd }: RankPickerProps) {
   return (
     <span className="flex shrink-0 items-center gap-1.5">
       <select
-        className={`${selectClass} h-8 w-28 text-xs`}
+        className={`${controlBase} h-8 w-28 pr-7 pl-2 text-xs`}
         value={rank === undefined ? '' : String(rank)}
         onChange={(event) => setChosen(event.target.value)}
         aria-label={t('trending.rankLabel', { title: series.title })}
@@ -256,7 +256,7 @@ function MatchInput({ item, disabled, onSave }: MatchInputProps) {
           }
         }}
         aria-label={t('trending.matchInputLabel', { title: item.series.title })}
-        className={`${inputClass} h-8 w-16 px-2 text-center`}
+        className={`${controlBase} h-8 w-16 px-2 text-center tabular-nums`}
       />
     </span>
   );
