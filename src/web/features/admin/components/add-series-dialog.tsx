@@ -312,7 +312,7 @@ function Preview({ url, label, className }: { url: string; label: string; classN
         <Thumbnail src={url.trim()} alt={label} className={className} />
       ) : (
         <span
-          className={`flex items-center justify-center rounded border border-dashed border-white/15 p-1 text-center text-[10px] leading-tight text-zinc-500 ${className}`}
+          className={`flex items-center justify-center rounded border border-dashed border-white/15 p-1 text-center text-[10px] leading-tight text-zinc-400 ${className}`}
         >
           {t('addSeries.previewEmpty')}
         </span>

@@ -52,7 +52,7 @@ export function SeriesCard({ series, onEdit, onDelete }: SeriesCardProps) {
         <dl className="flex flex-wrap gap-x-4 gap-y-0.5 text-xs">
           {facts.map(([label, value]) => (
             <div key={label} className="flex gap-1">
-              <dt className="text-zinc-500">{label}</dt>
+              <dt className="text-zinc-400">{label}</dt>
               <dd className="tabular-nums">{value}</dd>
             </div>
           ))}
@@ -95,7 +95,7 @@ export function SeriesEditCard({ series, onDone }: { series: Series; onDone: () 
           {controls.cancel}
         </span>
       </div>
-      <p className="text-xs text-zinc-500">
+      <p className="text-xs text-zinc-400">
         {t('content.columns.likes')}: {formatNumber(series.likes)}
       </p>
     </li>

@@ -36,7 +36,7 @@ export function ThumbnailPreviews({ series }: { series: Pick<Series, 'title' | '
           alt={t('content.regularAlt', { title: series.title })}
           className="h-9 w-16"
         />
-        <span className="text-[10px] text-zinc-500">{t('content.regular')}</span>
+        <span className="text-[10px] text-zinc-400">{t('content.regular')}</span>
       </span>
       <span className="flex flex-col items-center gap-0.5">
         <Thumbnail
@@ -44,7 +44,7 @@ export function ThumbnailPreviews({ series }: { series: Pick<Series, 'title' | '
           alt={t('content.verticalAlt', { title: series.title })}
           className="h-9 w-5"
         />
-        <span className="text-[10px] text-zinc-500">
+        <span className="text-[10px] text-zinc-400">
           {series.verticalThumbnailUrl ? t('content.vertical') : t('content.none')}
         </span>
       </span>

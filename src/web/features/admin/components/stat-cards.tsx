@@ -17,19 +17,19 @@ export function StatCards({ series }: { series: readonly Series[] }) {
   ];
   return (
     <section aria-label={t('stats.label')}>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {cards.map(({ key, label, value, Icon }) => (
           <div key={key} data-testid={`stat-${key}`} className={`${panelClass} flex items-center gap-3 p-3 sm:p-4`}>
             <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-600/15 text-brand-400 sm:size-10">
               <Icon className="size-4 sm:size-5" aria-hidden />
             </span>
             <div className="min-w-0">
-              <dt className="truncate text-xs font-medium text-zinc-400">{label}</dt>
-              <dd className="truncate text-lg font-bold tabular-nums sm:text-2xl">{formatNumber(value)}</dd>
+              <p className="truncate text-xs font-medium text-zinc-400">{label}</p>
+              <p className="truncate text-lg font-bold tabular-nums sm:text-2xl">{formatNumber(value)}</p>
             </div>
           </div>
         ))}
-      </dl>
+      </div>
     </section>
   );
 }

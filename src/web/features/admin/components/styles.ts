@@ -1,7 +1,7 @@
 // Shared class names of the dashboard's dense form controls and panels.
 /** Border, colours and focus of every text box and dropdown; height and padding are added per use. */
 export const controlBase =
-  'rounded-md border border-white/10 bg-ink-950 text-sm text-white placeholder:text-zinc-500 focus:border-brand-400 aria-[invalid=true]:border-red-400';
+  'rounded-md border border-white/10 bg-ink-950 text-sm text-white placeholder:text-zinc-400 focus:border-brand-400 aria-[invalid=true]:border-red-400';
 export const inputClass = `${controlBase} h-9 w-full px-3`;
 export const selectClass = `${controlBase} h-9 w-full pr-7 pl-2.5`;
 export const panelClass = 'rounded-xl border border-white/10 bg-ink-900';
