@@ -166,8 +166,8 @@ function WatchMessage({
     <div className="fixed inset-0 z-40 isolate flex flex-col bg-gradient-to-b from-zinc-900 to-black text-white">
       {backdrop && (
         <div className="absolute inset-0 -z-10" aria-hidden>
-          <img src={backdrop} alt="" className="size-full object-cover opacity-35 blur-2xl" />
-          <div className="absolute inset-0 bg-gradient-to-b from-black/40 via-black/70 to-black" />
+          <img src={backdrop} alt="" className="size-full scale-110 object-cover opacity-60 blur-2xl" />
+          <div className="absolute inset-0 bg-gradient-to-b from-black/20 via-black/55 to-black/95" />
         </div>
       )}
       {back && <div className="px-2 pt-[max(0.5rem,env(safe-area-inset-top))]">{back}</div>}

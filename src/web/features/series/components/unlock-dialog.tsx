@@ -68,13 +68,13 @@ export function UnlockDialog({
       )}
 
       <div className="mt-5 flex flex-col gap-2">
-        <Button size="lg" onClick={onUnlock} disabled={!enough || pending}>
+        <Button size="lg" variant={balance !== undefined && !enough ? 'secondary' : 'primary'} onClick={onUnlock} disabled={!enough || pending}>
           {pending && <Spinner className="size-4" />}
           {balance !== undefined && !enough ? t('unlock.notEnough') : t('unlock.unlock')}
         </Button>
         {balance !== undefined && !enough && (
-          <Button size="lg" variant="secondary" onClick={onTopUp}>
-            <Coins className="size-4 text-amber-300" aria-hidden />
+          <Button size="lg" onClick={onTopUp}>
+            <Coins className="size-4" aria-hidden />
             {t('unlock.topUp')}
           </Button>
         )}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { Maximize, Minimize, Pause, Play, Volume2, VolumeX } from 'lucide-react';
+import { Maximize, Minimize, Pause, Play, RotateCcw, Volume2, VolumeX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { TIMINGS } from '../../../../contract/constants.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -216,11 +216,13 @@ export function VerticalPlayer({ src, startAt, poster, label, videoRef, topBar, 
         <button
           type="button"
           onClick={togglePlay}
-          aria-label={playing ? t('player.pause') : t('player.play')}
+          aria-label={playing ? t('player.pause') : ended ? t('player.replay') : t('player.play')}
           className="pointer-events-auto flex size-20 items-center justify-center rounded-full bg-black/45 text-white ring-1 ring-white/20 backdrop-blur-sm transition hover:bg-black/60 active:scale-95"
         >
           {playing ? (
             <Pause className="size-9 fill-current" aria-hidden />
+          ) : ended ? (
+            <RotateCcw className="size-9" aria-hidden />
           ) : (
             <Play className="ml-1 size-9 fill-current" aria-hidden />
           )}
