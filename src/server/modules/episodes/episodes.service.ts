@@ -105,7 +105,7 @@ export async function editEpisode(
   episodeId: number,
   patch: { title?: string; episodeNumber?: number },
 ): Promise<AdminEpisode> {
-  const episode = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const current = await lockEpisode(tx, episodeId);
     if (!current) throw episodeNotFound();
     if (patch.episodeNumber !== undefined && patch.episodeNumber !== current.episodeNumber) {
@@ -113,11 +113,12 @@ export async function editEpisode(
         throw numberTaken(patch.episodeNumber);
       }
     }
-    if (patch.title === undefined && patch.episodeNumber === undefined) return current;
-    return updateEpisode(tx, episodeId, patch);
+    const episode =
+      patch.title === undefined && patch.episodeNumber === undefined ? current : await updateEpisode(tx, episodeId, patch);
+    // The episode row is locked, so a transcode cannot publish into it before this read.
+    const [job] = await latestJobsOfEpisodes(tx, [episodeId]);
+    return toAdminEpisode(episode, job);
   });
-  const [job] = await latestJobsOfEpisodes(db, [episode.id]);
-  return toAdminEpisode(episode, job);
 }
 
 /** Removes the episode, its jobs and its media; the series' totalEpisodes follows. */
@@ -136,17 +137,25 @@ export async function removeEpisode(ctx: EpisodesContext, episodeId: number): Pr
   await ctx.media.storage.remove(episodeMediaFolder(removed.seriesId, removed.id));
 }
 
-export async function listEpisodesForOperator(db: Database, seriesId: number): Promise<AdminEpisode[]> {
-  await requireSeries(db, seriesId);
-  const rows = await episodesOfSeries(db, seriesId);
-  const jobs = new Map((await latestJobsOfEpisodes(db, rows.map((r) => r.id))).map((j) => [j.episodeId, j]));
-  return rows.map((row) => toAdminEpisode(row, jobs.get(row.id)));
+/** Episodes and jobs read from one snapshot: a transcode publishing in between cannot show 'ready' without its video. */
+const oneSnapshot = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
+export function listEpisodesForOperator(db: Database, seriesId: number): Promise<AdminEpisode[]> {
+  return db.transaction(async (tx) => {
+    if (!(await findSeriesAccess(tx, seriesId))) throw seriesNotFound();
+    const rows = await episodesOfSeries(tx, seriesId);
+    const jobs = new Map((await latestJobsOfEpisodes(tx, rows.map((r) => r.id))).map((j) => [j.episodeId, j]));
+    return rows.map((row) => toAdminEpisode(row, jobs.get(row.id)));
+  }, oneSnapshot);
 }
 
-export async function getEpisodeForOperator(db: Database, episodeId: number): Promise<AdminEpisode> {
-  const episode = await requireEpisode(db, episodeId);
-  const [job] = await latestJobsOfEpisodes(db, [episodeId]);
-  return toAdminEpisode(episode, job);
+export function getEpisodeForOperator(db: Database, episodeId: number): Promise<AdminEpisode> {
+  return db.transaction(async (tx) => {
+    const episode = await findEpisode(tx, episodeId);
+    if (!episode) throw episodeNotFound();
+    const [job] = await latestJobsOfEpisodes(tx, [episodeId]);
+    return toAdminEpisode(episode, job);
+  }, oneSnapshot);
 }
 
 function toAdminEpisode(row: EpisodeRow, job: MediaJobRow | undefined): AdminEpisode {

@@ -19,7 +19,7 @@ let t: TestContext;
 let dataDir: string;
 let mediaDir: string;
 let seriesId: number;
-/** Long enough to be caught mid-transcode. */
+/** Long and large enough (two renditions, 24 s) to be caught mid-transcode even on an idle machine. */
 let longVideo: Buffer;
 let shortVideo: Buffer;
 const workers: TranscodeWorker[] = [];
@@ -34,7 +34,7 @@ beforeAll(async () => {
     .values({ title: 'Worker tests', description: 'd', genre: 'Drama', thumbnailUrl: '/media/art/x.svg' })
     .returning();
   seriesId = row!.id;
-  longVideo = fs.readFileSync(await makeSourceVideo(dataDir, { width: 360, height: 640, seconds: 12, fps: 24 }));
+  longVideo = fs.readFileSync(await makeSourceVideo(dataDir, { width: 540, height: 960, seconds: 24, fps: 24 }));
   shortVideo = fs.readFileSync(await makeSourceVideo(dataDir, { width: 180, height: 320, seconds: 2 }));
 });
 
@@ -170,7 +170,7 @@ describe('transcode worker', () => {
     expect(fs.existsSync(ready.sourcePath)).toBe(false);
     const after = await episodeRow(episode!.id);
     expect(after.videoUrl).toMatch(new RegExp(`^/media/series/${seriesId}/episodes/${episode!.id}/${ready.id}-2-[0-9a-f]+/master\\.m3u8$`));
-    expect(after.duration).toBe(12);
+    expect(after.duration).toBe(24);
     expect(fs.existsSync(path.join(mediaDir, after.videoUrl.replace('/media/', '')))).toBe(true);
     // Only the finished folder was ever published.
     expect(fs.readdirSync(episodeFolder(episode!.id))).toEqual([path.basename(path.dirname(after.videoUrl))]);

@@ -227,9 +227,10 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions): Transcod
     const folder = `${episodeMediaFolder(seriesId, job.episodeId)}/${job.id}-${attempt}-${randomBytes(3).toString('hex')}`;
     await storage.publishFolder(outDir, folder);
     const previous = await db.transaction(async (tx) => {
-      if (!(await lockOwnedRun(tx, job.id, attempt))) return null;
+      // Episode before job, the order every other writer takes them in (no deadlock with a delete or a replace).
       const episode = await lockEpisodeMedia(tx, job.episodeId);
       if (!episode) return null;
+      if (!(await lockOwnedRun(tx, job.id, attempt))) return null;
       await setEpisodeMedia(tx, episode.id, {
         videoUrl: storage.urlOf(`${folder}/${output.masterPlaylist}`),
         thumbnailUrl: storage.urlOf(`${folder}/${output.poster}`),
