@@ -230,6 +230,7 @@ test.describe('header and navigation', () => {
 
   test('the skip link moves focus to the main content', async ({ gatedPage: page }) => {
     await page.goto('/');
+    await expect(page.getByTestId('hero-carousel')).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await expect(skip).toBeFocused();

@@ -7,7 +7,7 @@ import { ProviderIcon } from './provider-icons.tsx';
 import { LOGIN_PROVIDERS, providerName, useLogin, type LoginProvider } from './use-login.ts';
 
 const providerStyles: Record<LoginProvider, string> = {
-  slush: 'bg-[#4DA2FF] text-white hover:bg-[#3b8ff0]',
+  slush: 'bg-[#4DA2FF] text-zinc-950 hover:bg-[#6bb3ff]',
   google: 'bg-white text-zinc-900 hover:bg-zinc-100',
   apple: 'bg-black text-white ring-1 ring-white/20 hover:bg-zinc-950',
 };

@@ -34,7 +34,7 @@ export function SiteFooter() {
         </div>
 
         <nav aria-label={t('footer.legal')}>
-          <h2 className="text-xs font-semibold tracking-wider text-zinc-500 uppercase">{t('footer.legal')}</h2>
+          <h2 className="text-xs font-semibold tracking-wider text-zinc-400 uppercase">{t('footer.legal')}</h2>
           <ul className="mt-3 space-y-2">
             <li>
               <Link href={paths.terms} className={linkClass}>
@@ -50,7 +50,7 @@ export function SiteFooter() {
         </nav>
 
         <div>
-          <h2 className="text-xs font-semibold tracking-wider text-zinc-500 uppercase">{t('footer.help')}</h2>
+          <h2 className="text-xs font-semibold tracking-wider text-zinc-400 uppercase">{t('footer.help')}</h2>
           <ul className="mt-3 space-y-2">
             <li>
               <a href={`mailto:${SUPPORT_EMAIL}`} className={linkClass}>
@@ -82,7 +82,7 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-white/5">
-        <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 text-xs text-zinc-500 sm:flex-row sm:justify-between md:px-6">
+        <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 text-xs text-zinc-400 sm:flex-row sm:justify-between md:px-6">
           <p>{t('footer.copyright', { year: 2025, appName: APP_NAME })}</p>
           <p data-testid="app-version">{t('footer.version', { version: APP_VERSION })}</p>
         </div>

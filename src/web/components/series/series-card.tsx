@@ -22,12 +22,15 @@ export interface SeriesCardProps {
   rank?: number;
   /** Above-the-fold cards load eagerly; everything else waits until it scrolls near. */
   eager?: boolean;
+  /** The title's heading level: 3 under a shelf's h2 (default), 2 straight under a page's h1. */
+  headingLevel?: 2 | 3;
   className?: string;
 }
 
 /** A 9:16 poster card linking to the series page. The poster box has a fixed ratio, so nothing shifts while it loads. */
-export function SeriesCard({ series, rank, eager = false, className = '' }: SeriesCardProps) {
+export function SeriesCard({ series, rank, eager = false, headingLevel = 3, className = '' }: SeriesCardProps) {
   const { t } = useTranslation('common');
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <Link
       href={paths.series(series.id)}
@@ -61,7 +64,9 @@ export function SeriesCard({ series, rank, eager = false, className = '' }: Seri
       </div>
       {/* Room for two title lines and the meta line, so a shelf keeps its height whatever the titles. */}
       <div className="mt-2 min-h-[calc(2.75em+1.125rem)] text-[13px] sm:text-sm">
-        <h3 className="line-clamp-2 leading-snug font-semibold text-zinc-100 group-hover:text-white">{series.title}</h3>
+        <Title className="line-clamp-2 leading-snug font-semibold text-zinc-100 group-hover:text-white">
+          {series.title}
+        </Title>
         <p className="mt-0.5 flex items-center gap-1.5 text-xs text-zinc-400">
           <span className="min-w-0 truncate">{series.genre}</span>
           <span className="flex shrink-0 items-center gap-0.5">
@@ -93,7 +98,7 @@ export function ComingSoonCard({ className = '' }: { className?: string }) {
   const { t } = useTranslation('common');
   return (
     <div className={`min-w-0 ${className}`} data-testid="coming-soon-card">
-      <div className="flex aspect-[9/16] flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-white/15 bg-white/[0.03] p-2 text-center text-zinc-500">
+      <div className="flex aspect-[9/16] flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-white/15 bg-white/[0.03] p-2 text-center text-zinc-400">
         <Clapperboard className="size-7" aria-hidden />
         <span className="text-xs font-semibold">{t('series.comingSoon')}</span>
       </div>

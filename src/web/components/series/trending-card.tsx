@@ -16,8 +16,18 @@ const rankColours: Record<number, string> = {
 };
 
 /** One Trending Now entry (home strip and /trending): rank, cover, genre, blurb, tags, title, match, likes. */
-export function TrendingCard({ item, className = '' }: { item: TrendingItem; className?: string }) {
+export function TrendingCard({
+  item,
+  headingLevel = 3,
+  className = '',
+}: {
+  item: TrendingItem;
+  /** 3 under the home strip's h2 (default), 2 straight under the /trending page's h1. */
+  headingLevel?: 2 | 3;
+  className?: string;
+}) {
   const { t } = useTranslation('common');
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   const { series } = item;
   return (
     <Link
@@ -47,7 +57,7 @@ export function TrendingCard({ item, className = '' }: { item: TrendingItem; cla
       </div>
       <div className="flex min-w-0 flex-1 flex-col py-0.5">
         <p className="text-[11px] font-semibold tracking-wide text-rose-300 uppercase">{series.genre}</p>
-        <h3 className="mt-0.5 line-clamp-1 text-sm font-bold text-white sm:text-base">{series.title}</h3>
+        <Title className="mt-0.5 line-clamp-1 text-sm font-bold text-white sm:text-base">{series.title}</Title>
         <p className="mt-1 line-clamp-2 text-xs leading-snug text-zinc-400">{series.description}</p>
         {series.tags.length > 0 && (
           <ul className="mt-1.5 flex min-w-0 gap-1 overflow-hidden">

@@ -149,7 +149,7 @@ function PackageOption({
         <Coins className="size-4 text-amber-300" aria-hidden />
         {formatNumber(pkg.coins)}
       </span>
-      <span className={`mt-1.5 text-xs font-semibold ${percent > 0 ? 'text-amber-300' : 'text-zinc-500'}`}>
+      <span className={`mt-1.5 text-xs font-semibold ${percent > 0 ? 'text-amber-300' : 'text-zinc-400'}`}>
         {t('topUp.bonus', { bonus: formatNumber(pkg.bonus), percent })}
       </span>
       <span className="mt-0.5 text-xs text-zinc-400">

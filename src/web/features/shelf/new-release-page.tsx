@@ -30,7 +30,7 @@ export default function NewReleaseShelfPage() {
         >
           {newSeries.data.map((series, i) => (
             <li key={series.id}>
-              <SeriesCard series={series} eager={i < 6} />
+              <SeriesCard series={series} eager={i < 6} headingLevel={2} />
             </li>
           ))}
         </ul>

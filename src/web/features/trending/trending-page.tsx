@@ -27,7 +27,7 @@ export default function TrendingPage() {
         <ol className="mt-5 grid gap-3 md:grid-cols-2 lg:grid-cols-3" data-testid="trending-list">
           {trending.data.map((item) => (
             <li key={item.id}>
-              <TrendingCard item={item} className="h-full" />
+              <TrendingCard item={item} headingLevel={2} className="h-full" />
             </li>
           ))}
         </ol>
