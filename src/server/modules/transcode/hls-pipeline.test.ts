@@ -134,6 +134,11 @@ describe('transcodeToHls', () => {
 });
 
 describe('probeVideo', () => {
+  it('reads the size a phone video is shown at, rotation applied', async () => {
+    const source = await makeSourceVideo(dir, { width: 640, height: 360, seconds: 1, rotate: 90 });
+    expect(await probeVideo(source)).toMatchObject({ width: 360, height: 640 });
+  });
+
   it('says why a file is not a video', async () => {
     const junk = path.join(dir, 'junk.mp4');
     fs.writeFileSync(junk, Buffer.from(Array.from({ length: 40_000 }, (_, i) => (i * 7919) % 251)));

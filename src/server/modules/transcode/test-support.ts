@@ -14,6 +14,8 @@ export interface SourceVideo {
   audio?: boolean;
   /** video bitrate, kbit/s: keep sources small */
   kbps?: number;
+  /** Display rotation in degrees, as phones record it (stored as metadata, the pixels stay as they are). */
+  rotate?: number;
 }
 
 /** A short test-pattern video made with ffmpeg's lavfi sources; cheap to make and to transcode. */
@@ -45,7 +47,23 @@ export async function makeSourceVideo(dir: string, video: SourceVideo): Promise<
     '-y',
     file,
   ]);
-  return file;
+  if (!video.rotate) return file;
+  const rotated = file.replace(/\.mp4$/, `-rotated${video.rotate}.mp4`);
+  await run(ffmpegTools().ffmpeg, [
+    '-hide_banner',
+    '-nostdin',
+    '-v',
+    'error',
+    '-i',
+    file,
+    '-c',
+    'copy',
+    '-metadata:s:v:0',
+    `rotate=${video.rotate}`,
+    '-y',
+    rotated,
+  ]);
+  return rotated;
 }
 
 export interface FilePart {
