@@ -66,7 +66,7 @@ export function CuratedItem(props: CuratedItemProps) {
           {series.title}
         </p>
         <p className="truncate text-xs text-zinc-400">
-          {series.genre} · {t('likes', { likes: formatLikes(series.likes) })}
+          {series.genre} · {t('likes', { count: series.likes, likes: formatLikes(series.likes) })}
         </p>
       </div>
       {props.children && (

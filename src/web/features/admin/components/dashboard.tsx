@@ -36,7 +36,7 @@ function useDashboardTab(): [DashboardTab, (tab: string) => void] {
 }
 
 const tabTriggerClass =
-  'relative shrink-0 whitespace-nowrap rounded-t-md px-2.5 py-2.5 text-xs font-medium text-zinc-400 outline-offset-[-2px] hover:text-white data-[state=active]:text-white after:absolute after:inset-x-2 after:-bottom-px after:h-0.5 after:rounded-full data-[state=active]:after:bg-brand-500 sm:px-3 sm:text-sm';
+  'relative shrink-0 whitespace-nowrap rounded-t-md px-2.5 py-2.5 text-xs font-medium text-zinc-400 hover:text-white focus-visible:outline-offset-[-4px]! data-[state=active]:text-white after:absolute after:inset-x-2 after:-bottom-px after:h-0.5 after:rounded-full data-[state=active]:after:bg-brand-500 sm:px-3 sm:text-sm';
 
 export function Dashboard() {
   const { t } = useTranslation('admin');
