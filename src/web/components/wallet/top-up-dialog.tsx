@@ -36,7 +36,7 @@ export function TopUpDialog({ open, onOpenChange }: TopUpDialogProps) {
       onSuccess: (reply) => {
         toast({
           title: t('topUp.successTitle'),
-          description: t('topUp.successDescription', { totalCoins: reply.totalCoins }),
+          description: t('topUp.successDescription', { count: reply.totalCoins, totalCoins: reply.totalCoins }),
         });
         close(false);
       },
@@ -65,6 +65,7 @@ export function TopUpDialog({ open, onOpenChange }: TopUpDialogProps) {
               {formatNumber(balanceOf(user.data))}{' '}
               <span className="text-xs font-medium text-zinc-400">
                 {t('topUp.balanceBreakdown', {
+                  count: user.data.coins,
                   coins: formatNumber(user.data.coins),
                   bonuses: formatNumber(user.data.bonuses),
                 })}
@@ -153,7 +154,7 @@ function PackageOption({
         {t('topUp.bonus', { bonus: formatNumber(pkg.bonus), percent })}
       </span>
       <span className="mt-0.5 text-xs text-zinc-400">
-        {t('topUp.total', { total: formatNumber(pkg.coins + pkg.bonus) })}
+        {t('topUp.total', { count: pkg.coins + pkg.bonus, total: formatNumber(pkg.coins + pkg.bonus) })}
       </span>
       <span className="mt-auto pt-2 text-sm font-bold text-white">{formatPrice(pkg.price)}</span>
     </button>

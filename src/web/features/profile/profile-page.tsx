@@ -72,7 +72,7 @@ export default function ProfilePage() {
           )}
           {user.data && (
             <p className="text-xs text-zinc-400">
-              {t('breakdown', { coins: formatNumber(user.data.coins), bonuses: formatNumber(user.data.bonuses) })}
+              {t('breakdown', { count: user.data.coins, coins: formatNumber(user.data.coins), bonuses: formatNumber(user.data.bonuses) })}
             </p>
           )}
         </div>

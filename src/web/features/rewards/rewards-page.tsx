@@ -12,9 +12,9 @@ export default function RewardsPage() {
   const user = useUser();
 
   const guide = [
-    t('guide.checkIn', { amount: DAILY_CHECKIN_BONUSES }),
-    t('guide.watchAd', { min: WATCH_AD_BONUSES, max: 30 }),
-    t('guide.invite', { amount: INVITE_FRIEND_BONUSES }),
+    t('guide.checkIn', { count: DAILY_CHECKIN_BONUSES, amount: DAILY_CHECKIN_BONUSES }),
+    t('guide.watchAd', { count: 30, min: WATCH_AD_BONUSES, max: 30 }),
+    t('guide.invite', { count: INVITE_FRIEND_BONUSES, amount: INVITE_FRIEND_BONUSES }),
     t('guide.buy'),
     t('guide.free', { free: FREE_EPISODES }),
     t('guide.spend'),

@@ -14,8 +14,8 @@ export function TransactionList({ entries, seriesById }: { entries: LedgerEntry[
     const pkg = packageId ? findCoinPackage(packageId) : undefined;
     if (!pkg) return t('transactions.packageUnknown');
     return pkg.bonus > 0
-      ? t('transactions.packageDetail', { coins: formatNumber(pkg.coins), bonus: formatNumber(pkg.bonus) })
-      : t('transactions.packageDetailNoBonus', { coins: formatNumber(pkg.coins) });
+      ? t('transactions.packageDetail', { count: pkg.coins, coins: formatNumber(pkg.coins), bonus: formatNumber(pkg.bonus) })
+      : t('transactions.packageDetailNoBonus', { count: pkg.coins, coins: formatNumber(pkg.coins) });
   };
   return (
     <ul className="divide-y divide-white/5 overflow-hidden rounded-2xl bg-white/[0.04] ring-1 ring-white/5" data-testid="transactions">
@@ -53,12 +53,12 @@ export function TransactionList({ entries, seriesById }: { entries: LedgerEntry[
               {entry.coinsDelta !== 0 && (
                 <p className={`flex items-center justify-end gap-1 text-sm font-bold ${entry.coinsDelta > 0 ? 'text-emerald-300' : 'text-zinc-200'}`}>
                   <Coins className="size-3.5 text-amber-300" aria-hidden />
-                  {t('transactions.coins', { amount: signed(entry.coinsDelta) })}
+                  {t('transactions.coins', { count: Math.abs(entry.coinsDelta), amount: signed(entry.coinsDelta) })}
                 </p>
               )}
               {entry.bonusesDelta !== 0 && (
                 <p className={`text-xs font-semibold ${entry.bonusesDelta > 0 ? 'text-amber-300' : 'text-zinc-300'}`}>
-                  {t('transactions.bonuses', { amount: signed(entry.bonusesDelta) })}
+                  {t('transactions.bonuses', { count: Math.abs(entry.bonusesDelta), amount: signed(entry.bonusesDelta) })}
                 </p>
               )}
               {entry.price !== null && <p className="text-xs text-zinc-400">{formatPrice(entry.price)}</p>}

@@ -38,7 +38,7 @@ export function DailyTasks() {
         icon={<CalendarCheck className="size-5" aria-hidden />}
         title={t('tasks.checkIn.title')}
         text={t('tasks.checkIn.text')}
-        reward={t('tasks.reward', { amount: DAILY_CHECKIN_BONUSES })}
+        reward={t('tasks.reward', { count: DAILY_CHECKIN_BONUSES, amount: DAILY_CHECKIN_BONUSES })}
         action={
           <button
             type="button"
@@ -56,15 +56,15 @@ export function DailyTasks() {
       <Task
         icon={<Clapperboard className="size-5" aria-hidden />}
         title={t('tasks.watchAd.title')}
-        text={t('tasks.watchAd.text', { min: WATCH_AD_BONUSES, max: 30 })}
-        reward={t('tasks.rewardRange', { min: WATCH_AD_BONUSES, max: 30 })}
+        text={t('tasks.watchAd.text', { count: 30, min: WATCH_AD_BONUSES, max: 30 })}
+        reward={t('tasks.rewardRange', { count: 30, min: WATCH_AD_BONUSES, max: 30 })}
         action={<ComingSoon />}
       />
       <Task
         icon={<UserPlus className="size-5" aria-hidden />}
         title={t('tasks.invite.title')}
-        text={t('tasks.invite.text', { amount: INVITE_FRIEND_BONUSES })}
-        reward={t('tasks.reward', { amount: INVITE_FRIEND_BONUSES })}
+        text={t('tasks.invite.text', { count: INVITE_FRIEND_BONUSES, amount: INVITE_FRIEND_BONUSES })}
+        reward={t('tasks.reward', { count: INVITE_FRIEND_BONUSES, amount: INVITE_FRIEND_BONUSES })}
         action={<ComingSoon />}
       />
     </ul>

@@ -23,7 +23,7 @@ export function RewardPackages() {
       onSuccess: (reply) => {
         toast({
           title: t('purchase.successTitle'),
-          description: t('purchase.successDescription', { totalCoins: reply.totalCoins }),
+          description: t('purchase.successDescription', { count: reply.totalCoins, totalCoins: reply.totalCoins }),
         });
         setSelectedId(null);
       },
