@@ -1,14 +1,21 @@
 import i18next from 'i18next';
 
-const locale = () => i18next.language || 'en';
+/** The language shown (a BCP 47 tag such as 'ja' or 'zh-TW'): every number, price and date follows it. */
+const locale = () => i18next.resolvedLanguage || i18next.language || 'en';
 
-/** Likes over 1000 carry a K suffix (SPEC §9): 1500 → "1.5K", 999 → "999". */
+/**
+ * Likes over 1000 carry a K suffix (SPEC §9): 1500 → "1.5K", 999 → "999". Other languages use their own
+ * short form where they have one (fr "1,5 k", ko "1.5천", ja "1.5万" from 10,000, hi "1.5 हज़ार");
+ * a language without one writes the number out in full (de "1500").
+ */
 export function formatLikes(likes: number): string {
-  if (likes > 1000) {
+  const lang = locale();
+  if (likes <= 1000) return new Intl.NumberFormat(lang).format(likes);
+  if (lang === 'en') {
     const thousands = Math.round(likes / 100) / 10;
-    return `${new Intl.NumberFormat(locale(), { maximumFractionDigits: 1 }).format(thousands)}K`;
+    return `${new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(thousands)}K`;
   }
-  return new Intl.NumberFormat(locale()).format(likes);
+  return new Intl.NumberFormat(lang, { notation: 'compact', maximumFractionDigits: 1 }).format(likes);
 }
 
 /** Ratings are stored 0-100; viewers see tenths with one decimal: 85 → "8.5". */
@@ -27,6 +34,11 @@ export function formatNumber(value: number): string {
 
 export function formatPrice(usd: number): string {
   return new Intl.NumberFormat(locale(), { style: 'currency', currency: 'USD' }).format(usd);
+}
+
+/** A calendar date such as '2025-01-24', written the language's way ("January 24, 2025", "2025年1月24日"). */
+export function formatDate(isoDate: string): string {
+  return new Intl.DateTimeFormat(locale(), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
 export function formatDateTime(iso: string): string {

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { LANGUAGES, type Language } from '../../contract/constants.ts';
@@ -23,45 +23,136 @@ export const LANGUAGE_TAGS: Record<Language, string> = {
   thai: 'th',
 };
 
-const LANGUAGE_STORAGE_KEY = storageKeys.language;
+const SOURCE_TAG = LANGUAGE_TAGS.english;
+const RTL_LANGUAGES: readonly Language[] = ['arabic'];
+
+export const languageOfTag = (tag: string | undefined): Language | undefined =>
+  LANGUAGES.find((language) => LANGUAGE_TAGS[language] === tag);
+
+export const directionOf = (language: Language): 'ltr' | 'rtl' => (RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr');
+
+/**
+ * The first of the browser's languages that we offer. Chinese is told apart by script or region:
+ * zh-Hant, zh-TW, zh-HK and zh-MO are traditional; zh, zh-CN, zh-SG and zh-Hans are simplified.
+ */
+export function matchBrowserLanguage(preferred: readonly string[]): Language | undefined {
+  for (const raw of preferred) {
+    const parts = raw.toLowerCase().replace(/_/g, '-').split('-');
+    const primary = parts[0];
+    if (primary === 'zh') {
+      const traditional = parts.includes('hant') || parts.some((p) => p === 'tw' || p === 'hk' || p === 'mo');
+      return traditional ? 'chinese-traditional' : 'chinese-simplified';
+    }
+    const match = LANGUAGES.find((language) => LANGUAGE_TAGS[language].toLowerCase() === primary);
+    if (match) return match;
+  }
+  return undefined;
+}
+
+function readStoredLanguage(): Language | undefined {
+  try {
+    const stored = localStorage.getItem(storageKeys.language);
+    return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The viewer's own choice; on a first visit, the browser's language when it is one of ours; else English. */
+export function initialLanguage(): Language {
+  const browser = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
+  return readStoredLanguage() ?? matchBrowserLanguage(browser) ?? 'english';
+}
+
+export function currentLanguage(): Language {
+  return languageOfTag(i18next.resolvedLanguage ?? i18next.language) ?? 'english';
+}
 
 // Each language, and each screen's namespace within it, is its own chunk: a viewer downloads only what they use.
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
-export function storedLanguage(): Language {
-  const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : 'english';
+/**
+ * English is the fallback for a key a translation lacks, but it is fetched only once such a key is met:
+ * until then, a viewer of another language downloads no English at all.
+ */
+let englishFallbackWanted = false;
+let shownTag = SOURCE_TAG;
+
+function wantEnglishFallback() {
+  if (englishFallbackWanted || shownTag === SOURCE_TAG) return;
+  englishFallbackWanted = true;
+  void i18next.reloadResources([SOURCE_TAG]).then(() => i18next.emit('languageChanged', i18next.language));
 }
+
+async function loadNamespace(tag: string, namespace: string) {
+  if (tag === SOURCE_TAG && shownTag !== SOURCE_TAG && !englishFallbackWanted) return {};
+  // A language whose file is not written yet shows English rather than keys.
+  const load = localeFiles[`../locales/${tag}/${namespace}.json`] ?? localeFiles[`../locales/${SOURCE_TAG}/${namespace}.json`];
+  if (!load) throw new Error(`No locale file for ${tag}/${namespace}`);
+  return (await load()).default;
+}
+
+/** Numbers interpolated into a text are written the language's way (1,000 / 1.000 / 1 000), years excepted. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const localisedNumbers: FormatterModule = {
+  type: 'formatter',
+  init: () => {},
+  add: () => {},
+  addCached: () => {},
+  format: (value, format, lng, options) => {
+    if (typeof value !== 'number' || format || options?.interpolationkey === 'year') return value;
+    const locale = lng ?? SOURCE_TAG;
+    let formatter = numberFormats.get(locale);
+    if (!formatter) numberFormats.set(locale, (formatter = new Intl.NumberFormat(locale)));
+    return formatter.format(value);
+  },
+};
 
 export async function initI18n() {
-  const language = storedLanguage();
+  const language = initialLanguage();
+  shownTag = LANGUAGE_TAGS[language];
+  applyDocumentLanguage(language);
+  i18next.on('languageChanged', (tag: string) => {
+    const changed = languageOfTag(tag);
+    if (changed) applyDocumentLanguage(changed);
+  });
   await i18next
     .use(initReactI18next)
-    .use(
-      resourcesToBackend(async (tag: string, namespace: string) => {
-        const load = localeFiles[`../locales/${tag}/${namespace}.json`] ?? localeFiles[`../locales/en/${namespace}.json`];
-        if (!load) throw new Error(`No locale file for ${tag}/${namespace}`);
-        return (await load()).default;
-      }),
-    )
+    .use(localisedNumbers)
+    .use(resourcesToBackend(loadNamespace))
     .init({
       lng: LANGUAGE_TAGS[language],
-      fallbackLng: 'en',
+      supportedLngs: Object.values(LANGUAGE_TAGS),
+      // 'zh-CN' alone, never 'zh' too: one language, one set of files.
+      load: 'currentOnly',
+      fallbackLng: SOURCE_TAG,
       ns: ['common'],
       defaultNS: 'common',
-      interpolation: { escapeValue: false },
+      saveMissing: true,
+      missingKeyHandler: wantEnglishFallback,
+      interpolation: { escapeValue: false, alwaysFormat: true },
       react: { useSuspense: true },
     });
-  applyDocumentLanguage(language);
 }
 
+/** The picker's choice: remembered (SPEC §3 local flags), then every text, number and direction follows. */
 export async function changeLanguage(language: Language) {
-  localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  await i18next.changeLanguage(LANGUAGE_TAGS[language]);
-  applyDocumentLanguage(language);
+  try {
+    localStorage.setItem(storageKeys.language, language);
+  } catch {
+    // Private mode without storage: the choice lasts for this visit.
+  }
+  const tag = LANGUAGE_TAGS[language];
+  shownTag = tag;
+  if (tag === SOURCE_TAG && !englishFallbackWanted) {
+    // English was held back as an empty fallback; fetch it for real before showing it.
+    englishFallbackWanted = true;
+    await i18next.reloadResources([SOURCE_TAG]);
+  }
+  await i18next.changeLanguage(tag);
 }
 
 function applyDocumentLanguage(language: Language) {
   document.documentElement.lang = LANGUAGE_TAGS[language];
-  document.documentElement.dir = language === 'arabic' ? 'rtl' : 'ltr';
+  document.documentElement.dir = directionOf(language);
 }

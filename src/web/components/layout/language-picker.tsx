@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { Check, Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../contract/constants.ts';
-import { changeLanguage, LANGUAGE_TAGS, storedLanguage } from '../../lib/i18n.ts';
+import { changeLanguage, currentLanguage, LANGUAGE_TAGS } from '../../lib/i18n.ts';
 
 // Each language is listed in its own script, whatever the current language: that is how people find theirs.
 const NATIVE_NAMES: Record<Language, string> = {
@@ -25,13 +24,12 @@ const NATIVE_NAMES: Record<Language, string> = {
 };
 
 export function LanguagePicker() {
+  // Re-renders when the language has changed (and its files have arrived).
   const { t } = useTranslation('common');
-  const [language, setLanguage] = useState<Language>(storedLanguage);
+  const language = currentLanguage();
 
   const choose = (value: string) => {
-    const next = value as Language;
-    setLanguage(next);
-    void changeLanguage(next);
+    void changeLanguage(value as Language);
   };
 
   return (

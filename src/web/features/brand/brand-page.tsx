@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Bookmark, Check, Coins, Copy, Heart, Play, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { TIMINGS } from '../../../contract/constants.ts';
+import { formatLikes, formatNumber } from '../../lib/format.ts';
 import { APP_NAME } from '../../lib/product.ts';
 
 interface Swatch {
@@ -151,7 +152,7 @@ export default function BrandPage() {
               <div className="absolute inset-x-0 bottom-0 h-1/3 bg-gradient-to-t from-black/80 to-transparent" />
               <span className="absolute right-1.5 bottom-1.5 flex items-center gap-1 text-[11px] font-semibold">
                 <Heart className="size-3 fill-rose-500 text-rose-500" aria-hidden />
-                12.4K
+                {formatLikes(12_400)}
               </span>
             </div>
             <p className="mt-2 text-sm font-semibold">{t('cards.posterTitle')}</p>
@@ -162,7 +163,7 @@ export default function BrandPage() {
               <Coins className="size-5 text-amber-300" aria-hidden />
               <p className="text-sm font-semibold">{t('cards.walletTitle')}</p>
             </div>
-            <p className="mt-4 text-3xl font-extrabold">1,250</p>
+            <p className="mt-4 text-3xl font-extrabold">{formatNumber(1250)}</p>
             <p className="text-xs text-zinc-400">{t('cards.walletText')}</p>
           </div>
           <div className="flex flex-col gap-2 rounded-2xl bg-white/[0.04] p-4 ring-1 ring-white/10">

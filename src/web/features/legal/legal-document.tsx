@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paths } from '../../app/paths.ts';
+import { formatDate } from '../../lib/format.ts';
 import { APP_NAME, SUPPORT_EMAIL } from '../../lib/product.ts';
 
 interface LegalSection {
@@ -11,6 +12,8 @@ interface LegalSection {
 }
 
 /** SPEC §2: static legal text, last updated January 24, 2025, with a 'Back to Home' button. */
+const LAST_UPDATED = '2025-01-24';
+
 export function LegalDocument({ document }: { document: 'terms' | 'privacy' }) {
   const { t } = useTranslation('legal');
   const values = { appName: APP_NAME, supportEmail: SUPPORT_EMAIL };
@@ -28,7 +31,7 @@ export function LegalDocument({ document }: { document: 'terms' | 'privacy' }) {
       <header className="border-b border-white/10 pb-6">
         <p className="text-xs font-semibold tracking-widest text-rose-400 uppercase">{APP_NAME}</p>
         <h1 className="mt-2 text-3xl font-extrabold md:text-4xl">{t(`${document}.title`)}</h1>
-        <p className="mt-2 text-sm text-zinc-400">{t('lastUpdated', { date: t('lastUpdatedDate') })}</p>
+        <p className="mt-2 text-sm text-zinc-400">{t('lastUpdated', { date: formatDate(LAST_UPDATED) })}</p>
         <p className="mt-4 text-sm leading-relaxed text-zinc-300">{t(`${document}.intro`, values)}</p>
       </header>
 
