@@ -82,7 +82,11 @@ export function findHardCodedTexts(file: string, source: string): HardCodedText[
   };
   const visit = (node: ts.Node) => {
     if (ts.isJsxText(node)) report(node, 'text', node.text);
-    else if (ts.isJsxExpression(node) && node.expression && (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent))) {
+    else if (
+      ts.isJsxExpression(node) &&
+      node.expression &&
+      (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent))
+    ) {
       for (const literal of literalTexts(node.expression)) report(literal.node, 'text', literal.text);
     } else if (ts.isCallExpression(node) && node.expression.getText(sf) === 'toast') {
       // toast({ title, description }) is read as much as any JSX text.
@@ -138,7 +142,60 @@ describe('components have no hard-coded user-facing text', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// 2. Every language has every key of English, with the plural forms its language needs.
+// 2. Layout mirrors in right-to-left languages: logical classes (ms-/pe-/start-/text-end), not left/right.
+// ---------------------------------------------------------------------------------------------
+
+const PHYSICAL_CLASS =
+  /^(?:[^\s]*:)?-?(?:ml|mr|pl|pr|left|right|scroll-ml|scroll-mr|scroll-pl|scroll-pr|border-l|border-r|rounded-l|rounded-r|rounded-tl|rounded-tr|rounded-bl|rounded-br|text-left|text-right|float-left|float-right)(?:-.+)?$/;
+/** Physical on purpose: centring (left-1/2 with -translate-x-1/2), and the hero arrows whose actions swap sides in code. */
+const PHYSICAL_ALLOWED = [/(?:^|:)-?(?:left|right)-1\/2$/];
+const PHYSICAL_ALLOWED_IN: Record<string, string[]> = {
+  'features/home/components/hero-carousel.tsx': ['left-2', 'right-2'],
+};
+
+export function findPhysicalClasses(file: string, source: string) {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const relative = path.relative(WEB, file);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    const text =
+      ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)
+        ? node.text
+        : ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)
+          ? node.text
+          : null;
+    if (text !== null)
+      for (const token of text.split(/\s+/)) {
+        if (!PHYSICAL_CLASS.test(token) || PHYSICAL_ALLOWED.some((p) => p.test(token))) continue;
+        if (PHYSICAL_ALLOWED_IN[relative]?.includes(token)) continue;
+        const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+        found.push(`${relative}:${line} ${token}`);
+      }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+describe('layout mirrors in right-to-left languages', () => {
+  it('the check finds physical classes and lets logical ones and centring through', () => {
+    const sample = `const a = <div className={\`pl-4 ms-2 md:right-0 \${x ? 'text-left' : 'text-end'}\`}><i className="left-1/2 -translate-x-1/2 start-3" /></div>;`;
+    expect(findPhysicalClasses(path.join(WEB, 'sample.tsx'), sample).map((f) => f.split(' ')[1])).toEqual([
+      'pl-4',
+      'md:right-0',
+      'text-left',
+    ]);
+  });
+
+  it('no component uses left/right classes', () => {
+    const classModules = ['features/admin/components/styles.ts'].map((f) => path.join(WEB, f));
+    const files = [...componentFiles(WEB), ...classModules];
+    expect(files.flatMap((file) => findPhysicalClasses(file, fs.readFileSync(file, 'utf8')))).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// 3. Every language has every key of English, with the plural forms its language needs.
 // ---------------------------------------------------------------------------------------------
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
@@ -146,7 +203,9 @@ const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 function flatten(value: unknown, prefix = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => flatten(v, `${prefix}${i}.`));
   if (value && typeof value === 'object')
-    return Object.entries(value).flatMap(([k, v]) => flatten(v, `${prefix}${k}${v && typeof v === 'object' ? '.' : ''}`));
+    return Object.entries(value).flatMap(([k, v]) =>
+      flatten(v, `${prefix}${k}${v && typeof v === 'object' ? '.' : ''}`),
+    );
   return [prefix];
 }
 
@@ -165,14 +224,17 @@ function expectedKeys(englishKeys: string[], tag: string): string[] {
 
 /** Plural forms a language may add beyond its own (e.g. _many in French), accepted but not required. */
 const optionalPluralKey = (key: string, englishKeys: Set<string>) =>
-  PLURAL_SUFFIX.test(key) && [...englishKeys].some((k) => k.replace(PLURAL_SUFFIX, '') === key.replace(PLURAL_SUFFIX, ''));
+  PLURAL_SUFFIX.test(key) &&
+  [...englishKeys].some((k) => k.replace(PLURAL_SUFFIX, '') === key.replace(PLURAL_SUFFIX, ''));
 
 const readJson = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
 
 function flatEntries(value: unknown, prefix = ''): [string, string][] {
   if (Array.isArray(value)) return value.flatMap((v, i) => flatEntries(v, `${prefix}${i}.`));
   if (value && typeof value === 'object')
-    return Object.entries(value).flatMap(([k, v]) => flatEntries(v, `${prefix}${k}${v && typeof v === 'object' ? '.' : ''}`));
+    return Object.entries(value).flatMap(([k, v]) =>
+      flatEntries(v, `${prefix}${k}${v && typeof v === 'object' ? '.' : ''}`),
+    );
   return [[prefix, String(value)]];
 }
 
@@ -190,7 +252,8 @@ function placeholderProblems(english: [string, string][], target: [string, strin
     const have = markers(text);
     const extra = [...have].filter((m) => !want.has(m));
     const lost = plural ? [] : [...want].filter((m) => !have.has(m));
-    if (extra.length || lost.length) problems.push(`${key}: ${[...extra.map((m) => `+${m}`), ...lost.map((m) => `-${m}`)].join(' ')}`);
+    if (extra.length || lost.length)
+      problems.push(`${key}: ${[...extra.map((m) => `+${m}`), ...lost.map((m) => `-${m}`)].join(' ')}`);
   }
   return problems;
 }
@@ -214,7 +277,8 @@ describe('every language has every key of English', () => {
       const target = new Set(flatten(targetJson));
       const missing = expectedKeys(english, tag).filter((key) => !target.has(key));
       const stale = [...target].filter(
-        (key) => !englishSet.has(key) && !expectedKeys(english, tag).includes(key) && !optionalPluralKey(key, englishSet),
+        (key) =>
+          !englishSet.has(key) && !expectedKeys(english, tag).includes(key) && !optionalPluralKey(key, englishSet),
       );
       const placeholders = placeholderProblems(flatEntries(englishJson), flatEntries(targetJson));
       expect({ missing, stale, placeholders }).toEqual({ missing: [], stale: [], placeholders: [] });

@@ -38,7 +38,9 @@ export function formatPrice(usd: number): string {
 
 /** A calendar date such as '2025-01-24', written the language's way ("January 24, 2025", "2025年1月24日"). */
 export function formatDate(isoDate: string): string {
-  return new Intl.DateTimeFormat(locale(), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+  return new Intl.DateTimeFormat(locale(), { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
 }
 
 export function formatDateTime(iso: string): string {

@@ -60,7 +60,8 @@ function readStoredLanguage(): Language | undefined {
 
 /** The viewer's own choice; on a first visit, the browser's language when it is one of ours; else English. */
 export function initialLanguage(): Language {
-  const browser = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
+  const browser =
+    typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
   return readStoredLanguage() ?? matchBrowserLanguage(browser) ?? 'english';
 }
 
@@ -87,7 +88,8 @@ function wantEnglishFallback() {
 async function loadNamespace(tag: string, namespace: string) {
   if (tag === SOURCE_TAG && shownTag !== SOURCE_TAG && !englishFallbackWanted) return {};
   // A language whose file is not written yet shows English rather than keys.
-  const load = localeFiles[`../locales/${tag}/${namespace}.json`] ?? localeFiles[`../locales/${SOURCE_TAG}/${namespace}.json`];
+  const load =
+    localeFiles[`../locales/${tag}/${namespace}.json`] ?? localeFiles[`../locales/${SOURCE_TAG}/${namespace}.json`];
   if (!load) throw new Error(`No locale file for ${tag}/${namespace}`);
   return (await load()).default;
 }

@@ -120,7 +120,7 @@ export function AccountMenu({ loginUser, onLogout }: { loginUser: LoginUser; onL
                 onSelect={onLogout}
                 className="flex h-10 cursor-pointer items-center justify-center gap-1.5 rounded-full bg-white/10 text-sm font-semibold outline-none data-[highlighted]:bg-white/15 data-[highlighted]:ring-2 data-[highlighted]:ring-white/60"
               >
-                <LogOut className="size-4" aria-hidden />
+                <LogOut className="size-4 rtl:-scale-x-100" aria-hidden />
                 {t('account.logout')}
               </DropdownMenu.Item>
             </div>
@@ -131,7 +131,7 @@ export function AccountMenu({ loginUser, onLogout }: { loginUser: LoginUser; onL
                 className="mt-2 flex items-center justify-between rounded-lg px-2 py-2 text-sm text-zinc-300 outline-none data-[highlighted]:bg-white/10 data-[highlighted]:text-white"
               >
                 {t('account.viewDashboard')}
-                <ChevronRight className="size-4" aria-hidden />
+                <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden />
               </Link>
             </DropdownMenu.Item>
           </DropdownMenu.Content>

@@ -47,7 +47,7 @@ export function LoginDialog({ open, onOpenChange }: { open: boolean; onOpenChang
             onClick={() => void connect(provider)}
             className={`relative flex h-12 items-center justify-center gap-3 rounded-full text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${providerStyles[provider]}`}
           >
-            <span className="absolute left-4 flex items-center">
+            <span className="absolute start-4 flex items-center">
               {pending === provider ? <Spinner className="size-5" /> : <ProviderIcon provider={provider} />}
             </span>
             {t('login.connectWith', { provider: providerName(provider) })}

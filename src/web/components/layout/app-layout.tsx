@@ -29,7 +29,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
     <div className={fullScreen ? '' : 'flex min-h-dvh flex-col pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0'}>
       <a
         href="#main"
-        className="sr-only z-[60] rounded-full bg-white px-4 py-2 text-sm font-semibold text-black focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-[60] rounded-full bg-white px-4 py-2 text-sm font-semibold text-black focus:not-sr-only focus:fixed focus:top-2 focus:start-2"
       >
         {t('skipToContent')}
       </a>

@@ -46,7 +46,7 @@ export function HeaderSearch() {
       >
         <label className="relative flex flex-1 items-center">
           <span className="sr-only">{t('header.search')}</span>
-          <Search className="pointer-events-none absolute left-3 size-4 text-zinc-500" aria-hidden />
+          <Search className="pointer-events-none absolute start-3 size-4 text-zinc-500" aria-hidden />
           <input
             type="search"
             value={query}
@@ -54,7 +54,7 @@ export function HeaderSearch() {
             placeholder={t('header.searchPlaceholder')}
             ref={input}
             enterKeyHint="search"
-            className="h-9 w-full rounded-full border border-white/10 bg-white/5 pr-3 pl-9 text-sm text-white placeholder:text-zinc-500 focus:border-rose-500/60 focus:bg-white/10 focus:outline-none md:w-52 lg:w-64"
+            className="h-9 w-full rounded-full border border-white/10 bg-white/5 pe-3 ps-9 text-sm text-white placeholder:text-zinc-500 focus:border-rose-500/60 focus:bg-white/10 focus:outline-none md:w-52 lg:w-64"
           />
         </label>
         {expanded && (

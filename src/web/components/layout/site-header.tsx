@@ -36,7 +36,7 @@ export function SiteHeader() {
             {t('nav.brand')}
           </Link>
         </nav>
-        <div className="ml-auto flex items-center gap-1 md:gap-2">
+        <div className="ms-auto flex items-center gap-1 md:gap-2">
           <HeaderSearch />
           <LanguagePicker />
           <ProfileButton />

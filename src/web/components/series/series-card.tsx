@@ -48,13 +48,13 @@ export function SeriesCard({ series, rank, eager = false, headingLevel = 3, clas
           className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-105"
         />
         {rank !== undefined && (
-          <span className="absolute top-0 right-0 flex h-7 min-w-7 items-center justify-center rounded-bl-xl bg-gradient-to-br from-amber-300 to-orange-600 px-1.5 text-sm font-black text-black shadow">
+          <span className="absolute top-0 end-0 flex h-7 min-w-7 items-center justify-center rounded-es-xl bg-gradient-to-br from-amber-300 to-orange-600 px-1.5 text-sm font-black text-black shadow">
             {rank}
           </span>
         )}
         {rank === undefined && (series.isNew || series.isFree) && (
           <span
-            className={`absolute top-0 right-0 rounded-bl-lg px-1.5 py-0.5 text-[10px] font-bold tracking-wide uppercase shadow ${
+            className={`absolute top-0 end-0 rounded-es-lg px-1.5 py-0.5 text-[10px] font-bold tracking-wide uppercase shadow ${
               series.isFree ? 'bg-emerald-400 text-black' : 'bg-rose-600 text-white'
             }`}
           >

@@ -46,7 +46,7 @@ export function TrendingCard({
           className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-105"
         />
         <span
-          className={`absolute top-0 left-0 flex h-7 min-w-7 items-center justify-center rounded-br-xl bg-gradient-to-br px-1.5 text-sm font-black shadow ${
+          className={`absolute top-0 start-0 flex h-7 min-w-7 items-center justify-center rounded-ee-xl bg-gradient-to-br px-1.5 text-sm font-black shadow ${
             rankColours[item.rank] ?? 'from-rose-500 to-rose-700 text-white'
           }`}
           data-testid="trending-rank"

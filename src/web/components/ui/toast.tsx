@@ -46,7 +46,7 @@ export function Toaster() {
       aria-live={shown?.variant === 'destructive' ? 'assertive' : 'polite'}
       role="region"
       aria-label={t('toast.region')}
-      className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex justify-center p-4 md:inset-x-auto md:right-0 md:top-auto md:bottom-0"
+      className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex justify-center p-4 md:inset-x-auto md:end-0 md:top-auto md:bottom-0"
     >
       {shown && (
         <div

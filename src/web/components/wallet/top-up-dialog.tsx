@@ -54,7 +54,7 @@ export function TopUpDialog({ open, onOpenChange }: TopUpDialogProps) {
       description={t('topUp.description')}
       className="sm:max-w-xl"
     >
-      <div className="mb-4 flex items-center gap-3 rounded-xl bg-gradient-to-r from-amber-500/20 to-rose-500/10 p-3 ring-1 ring-amber-400/20">
+      <div className="mb-4 flex items-center gap-3 rounded-xl bg-gradient-to-r from-amber-500/20 to-rose-500/10 rtl:bg-gradient-to-l p-3 ring-1 ring-amber-400/20">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-400/20">
           <Coins className="size-5 text-amber-300" aria-hidden />
         </span>
@@ -130,7 +130,7 @@ function PackageOption({
       disabled={disabled}
       onClick={onSelect}
       data-package-id={pkg.id}
-      className={`relative flex min-h-[7.5rem] flex-col items-start rounded-xl border p-3 pt-4 text-left transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${
+      className={`relative flex min-h-[7.5rem] flex-col items-start rounded-xl border p-3 pt-4 text-start transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${
         selected
           ? 'border-rose-500 bg-rose-500/15 ring-2 ring-rose-500/60'
           : 'border-white/10 bg-white/[0.04] hover:border-white/25 hover:bg-white/[0.07]'
@@ -138,14 +138,14 @@ function PackageOption({
     >
       {label && (
         <span
-          className={`absolute -top-2 left-2 rounded-full px-2 py-0.5 text-[10px] font-bold whitespace-nowrap ${
+          className={`absolute -top-2 start-2 rounded-full px-2 py-0.5 text-[10px] font-bold whitespace-nowrap ${
             pkg.popular ? 'bg-rose-600 text-white' : 'bg-amber-400 text-black'
           }`}
         >
           {label}
         </span>
       )}
-      {selected && <Check className="absolute top-2 right-2 size-4 text-rose-400" aria-hidden />}
+      {selected && <Check className="absolute top-2 end-2 size-4 text-rose-400" aria-hidden />}
       <span className="flex items-center gap-1.5 text-lg leading-none font-extrabold">
         <Coins className="size-4 text-amber-300" aria-hidden />
         {formatNumber(pkg.coins)}

@@ -74,7 +74,7 @@ export function AccessGateScreen({ onGranted }: { onGranted: () => void }) {
           <label className="relative block">
             <span className="sr-only">{t('codeLabel')}</span>
             <KeyRound
-              className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-zinc-500"
+              className="pointer-events-none absolute top-1/2 start-4 size-5 -translate-y-1/2 text-zinc-500"
               aria-hidden
             />
             <input
@@ -88,7 +88,7 @@ export function AccessGateScreen({ onGranted }: { onGranted: () => void }) {
               spellCheck={false}
               autoFocus
               maxLength={200}
-              className="h-12 w-full rounded-full border border-white/15 bg-white/5 pr-4 pl-12 text-base tracking-wider text-white placeholder:tracking-normal placeholder:text-zinc-500 focus:border-rose-500 focus:bg-white/10 focus:outline-none disabled:opacity-60"
+              className="h-12 w-full rounded-full border border-white/15 bg-white/5 pe-4 ps-12 text-base tracking-wider text-white placeholder:tracking-normal placeholder:text-zinc-500 focus:border-rose-500 focus:bg-white/10 focus:outline-none disabled:opacity-60"
             />
           </label>
           <Button type="submit" size="lg" disabled={verifying} className="w-full">

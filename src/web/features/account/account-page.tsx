@@ -41,7 +41,7 @@ export default function AccountPage() {
         </div>
         {isLoggedIn ? (
           <Button variant="secondary" onClick={logout} className="shrink-0">
-            <LogOut className="size-4" aria-hidden />
+            <LogOut className="size-4 rtl:-scale-x-100" aria-hidden />
             {t('logout')}
           </Button>
         ) : (
@@ -132,7 +132,7 @@ function QuickLink({ href, icon, label }: { href: string; icon: ReactNode; label
         {icon}
         <span className="text-zinc-200">{label}</span>
       </span>
-      <ChevronRight className="hidden size-4 text-zinc-400 sm:block" aria-hidden />
+      <ChevronRight className="hidden size-4 text-zinc-400 sm:block rtl:-scale-x-100" aria-hidden />
     </Link>
   );
 }

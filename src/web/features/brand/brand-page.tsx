@@ -148,9 +148,9 @@ export default function BrandPage() {
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
           <div>
             <div className="relative aspect-[9/16] overflow-hidden rounded-xl bg-gradient-to-br from-rose-700 via-fuchsia-900 to-zinc-900 ring-1 ring-white/5">
-              <span className="absolute top-1.5 left-1.5 rounded-md bg-rose-600 px-1.5 py-0.5 text-[10px] font-bold uppercase">{t('cards.new')}</span>
+              <span className="absolute top-1.5 start-1.5 rounded-md bg-rose-600 px-1.5 py-0.5 text-[10px] font-bold uppercase">{t('cards.new')}</span>
               <div className="absolute inset-x-0 bottom-0 h-1/3 bg-gradient-to-t from-black/80 to-transparent" />
-              <span className="absolute right-1.5 bottom-1.5 flex items-center gap-1 text-[11px] font-semibold">
+              <span className="absolute end-1.5 bottom-1.5 flex items-center gap-1 text-[11px] font-semibold">
                 <Heart className="size-3 fill-rose-500 text-rose-500" aria-hidden />
                 {formatLikes(12_400)}
               </span>
@@ -179,11 +179,11 @@ export default function BrandPage() {
           <label className="flex flex-col gap-1.5 text-sm">
             <span className="font-medium text-zinc-300">{t('forms.searchLabel')}</span>
             <span className="relative">
-              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-400" aria-hidden />
+              <Search className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-zinc-400" aria-hidden />
               <input
                 type="search"
                 placeholder={t('forms.searchPlaceholder')}
-                className="h-11 w-full rounded-full border border-white/10 bg-white/5 pr-4 pl-9 text-sm placeholder:text-zinc-400 focus:border-rose-500 focus:outline-none"
+                className="h-11 w-full rounded-full border border-white/10 bg-white/5 pe-4 ps-9 text-sm placeholder:text-zinc-400 focus:border-rose-500 focus:outline-none"
               />
             </span>
           </label>
@@ -231,7 +231,7 @@ export default function BrandPage() {
         <p className="mt-2 text-xs text-zinc-400">{t('grid.caption')}</p>
         <h3 className="mt-8 mb-3 text-sm font-semibold text-zinc-300">{t('breakpoints.title')}</h3>
         <div className="overflow-hidden rounded-2xl ring-1 ring-white/10">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-start text-sm">
             <thead className="bg-white/[0.05] text-xs text-zinc-400 uppercase">
               <tr>
                 <th scope="col" className="px-4 py-2.5 font-semibold">{t('breakpoints.device')}</th>
@@ -292,7 +292,7 @@ function ColorSwatch({ swatch }: { swatch: Swatch }) {
       onClick={() => void copy()}
       aria-label={t('colors.copy', { name: swatch.name, hex: swatch.hex })}
       data-hex={swatch.hex}
-      className="group w-full overflow-hidden rounded-2xl text-left ring-1 ring-white/10 transition hover:ring-white/30"
+      className="group w-full overflow-hidden rounded-2xl text-start ring-1 ring-white/10 transition hover:ring-white/30"
     >
       <span className={`relative flex h-20 items-center justify-center ${light ? 'text-black' : 'text-white'}`} style={{ backgroundColor: swatch.hex }}>
         {copied ? (

@@ -70,7 +70,7 @@ export default function DiscoverPage() {
         <label htmlFor="discover-search" className="sr-only">
           {t('searchLabel')}
         </label>
-        <Search className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-zinc-400" aria-hidden />
+        <Search className="pointer-events-none absolute top-1/2 start-4 size-5 -translate-y-1/2 text-zinc-400" aria-hidden />
         <input
           id="discover-search"
           type="search"
@@ -79,14 +79,14 @@ export default function DiscoverPage() {
           placeholder={t('searchPlaceholder')}
           enterKeyHint="search"
           autoComplete="off"
-          className="h-12 w-full rounded-full border border-white/10 bg-white/[0.06] pr-12 pl-12 text-base text-white placeholder:text-zinc-400 focus:border-rose-500/70 focus:bg-white/10 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+          className="h-12 w-full rounded-full border border-white/10 bg-white/[0.06] pe-12 ps-12 text-base text-white placeholder:text-zinc-400 focus:border-rose-500/70 focus:bg-white/10 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
         />
         {query && (
           <button
             type="button"
             onClick={() => update({ q: '' })}
             aria-label={t('clearSearch')}
-            className="absolute top-1/2 right-2 flex size-9 -translate-y-1/2 items-center justify-center rounded-full text-zinc-400 hover:bg-white/10 hover:text-white"
+            className="absolute top-1/2 end-2 flex size-9 -translate-y-1/2 items-center justify-center rounded-full text-zinc-400 hover:bg-white/10 hover:text-white"
           >
             <X className="size-4" aria-hidden />
           </button>

@@ -25,7 +25,7 @@ export function LegalDocument({ document }: { document: 'terms' | 'privacy' }) {
         href={paths.home}
         className="mb-6 inline-flex h-10 items-center gap-2 rounded-full bg-white/10 px-4 text-sm font-semibold hover:bg-white/15"
       >
-        <ArrowLeft className="size-4" aria-hidden />
+        <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden />
         {t('backToHome')}
       </Link>
       <header className="border-b border-white/10 pb-6">
@@ -60,7 +60,7 @@ export function LegalDocument({ document }: { document: 'terms' | 'privacy' }) {
               </p>
             ))}
             {section.items && (
-              <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm leading-relaxed text-zinc-300 marker:text-rose-500">
+              <ul className="mt-3 list-disc space-y-1.5 ps-5 text-sm leading-relaxed text-zinc-300 marker:text-rose-500">
                 {section.items.map((item) => (
                   <li key={item}>{item}</li>
                 ))}

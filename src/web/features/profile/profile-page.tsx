@@ -104,9 +104,9 @@ export default function ProfilePage() {
               <button
                 type="button"
                 onClick={logout}
-                className="flex w-full items-center gap-3 px-4 py-3.5 text-left text-sm font-medium text-red-300 hover:bg-white/5"
+                className="flex w-full items-center gap-3 px-4 py-3.5 text-start text-sm font-medium text-red-300 hover:bg-white/5"
               >
-                <LogOut className="size-5" aria-hidden />
+                <LogOut className="size-5 rtl:-scale-x-100" aria-hidden />
                 {t('menu.logout')}
               </button>
             </li>
@@ -140,7 +140,7 @@ function MenuLink({ href, icon, label }: { href: string; icon: ReactNode; label:
       <Link href={href} className="flex items-center gap-3 px-4 py-3.5 text-sm font-medium text-zinc-100 hover:bg-white/5">
         <span className="text-zinc-400">{icon}</span>
         <span className="flex-1">{label}</span>
-        <ChevronRight className="size-4 text-zinc-400" aria-hidden />
+        <ChevronRight className="size-4 text-zinc-400 rtl:-scale-x-100" aria-hidden />
       </Link>
     </li>
   );

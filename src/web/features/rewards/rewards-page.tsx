@@ -28,7 +28,7 @@ export default function RewardsPage() {
         aria-labelledby="balance-heading"
         className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-amber-500/25 via-orange-600/15 to-rose-700/25 p-5 ring-1 ring-amber-400/20 md:p-7"
       >
-        <Sparkles className="absolute -top-2 -right-2 size-28 text-amber-300/10" aria-hidden />
+        <Sparkles className="absolute -top-2 -end-2 size-28 text-amber-300/10" aria-hidden />
         <h2 id="balance-heading" className="text-sm font-medium text-amber-100/80">
           {t('balance.title')}
         </h2>

@@ -49,7 +49,7 @@ export function TransactionList({ entries, seriesById }: { entries: LedgerEntry[
                 <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
               </p>
             </div>
-            <div className="shrink-0 text-right">
+            <div className="shrink-0 text-end">
               {entry.coinsDelta !== 0 && (
                 <p className={`flex items-center justify-end gap-1 text-sm font-bold ${entry.coinsDelta > 0 ? 'text-emerald-300' : 'text-zinc-200'}`}>
                   <Coins className="size-3.5 text-amber-300" aria-hidden />

@@ -51,7 +51,7 @@ export function UnlockedList({ unlocks, seriesById }: { unlocks: UnlockedEpisode
                 className="flex items-center gap-3 px-4 py-3 hover:bg-white/5"
               >
                 {content}
-                <ChevronRight className="size-4 shrink-0 text-zinc-400" aria-hidden />
+                <ChevronRight className="size-4 shrink-0 text-zinc-400 rtl:-scale-x-100" aria-hidden />
               </Link>
             ) : (
               <div className="flex items-center gap-3 px-4 py-3">{content}</div>

@@ -45,7 +45,7 @@ export function ContentTab({ series }: { series: readonly Series[] }) {
             <label htmlFor={searchId} className="sr-only">
               {t('content.searchLabel')}
             </label>
-            <Search className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-zinc-500" aria-hidden />
+            <Search className="pointer-events-none absolute top-2.5 start-2.5 size-4 text-zinc-500" aria-hidden />
             <input
               id={searchId}
               type="search"
@@ -55,7 +55,7 @@ export function ContentTab({ series }: { series: readonly Series[] }) {
                 setPage(1);
               }}
               placeholder={t('content.searchPlaceholder')}
-              className={`${controlBase} h-9 w-full pr-3 pl-8`}
+              className={`${controlBase} h-9 w-full pe-3 ps-8`}
             />
           </div>
           <div className="sm:w-48">
@@ -85,7 +85,7 @@ export function ContentTab({ series }: { series: readonly Series[] }) {
       {wide ? (
         <div className="overflow-x-auto">
           {/* Fixed column widths, so turning a row into inputs does not shift the columns. */}
-          <table className="w-full min-w-[1000px] table-fixed text-left text-sm">
+          <table className="w-full min-w-[1000px] table-fixed text-start text-sm">
             <colgroup>
               <col />
               <col className="w-44" />
@@ -99,7 +99,7 @@ export function ContentTab({ series }: { series: readonly Series[] }) {
             <thead className="bg-white/[0.03] text-xs tracking-wide text-zinc-400 uppercase">
               <tr>
                 {columns.map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2.5 font-medium first:pl-4 last:pr-4 last:text-right">
+                  <th key={column} scope="col" className="px-3 py-2.5 font-medium first:ps-4 last:pe-4 last:text-end">
                     {t(`content.columns.${column}`)}
                   </th>
                 ))}

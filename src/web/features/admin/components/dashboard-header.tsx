@@ -28,7 +28,7 @@ export function DashboardHeader({ onAddSeries }: { onAddSeries: () => void }) {
             title={t('header.back')}
             className="inline-flex size-9 shrink-0 items-center justify-center rounded-full text-zinc-300 hover:bg-white/10 hover:text-white"
           >
-            <ArrowLeft className="size-5" aria-hidden />
+            <ArrowLeft className="size-5 rtl:-scale-x-100" aria-hidden />
           </Link>
           <div className="min-w-0">
             <h1 className="truncate text-lg font-bold leading-tight tracking-tight">{t('header.title')}</h1>
@@ -41,7 +41,7 @@ export function DashboardHeader({ onAddSeries }: { onAddSeries: () => void }) {
             {t('header.addSeries')}
           </Button>
           <Button size="sm" variant="secondary" className="flex-1 rounded-lg sm:flex-none" onClick={logOutNow} disabled={logOut.isPending}>
-            {logOut.isPending ? <Spinner className="size-4" /> : <LogOut className="size-4" aria-hidden />}
+            {logOut.isPending ? <Spinner className="size-4" /> : <LogOut className="size-4 rtl:-scale-x-100" aria-hidden />}
             {t('header.logout')}
           </Button>
         </div>

@@ -103,7 +103,7 @@ export function LoginScreen({ notice, onSignedIn }: LoginScreenProps) {
           href="~/"
           className="mx-auto mt-6 flex w-fit items-center gap-1.5 rounded text-sm text-zinc-400 hover:text-white"
         >
-          <ArrowLeft className="size-4" aria-hidden />
+          <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden />
           {t('login.returnToPlatform')}
         </Link>
       </div>

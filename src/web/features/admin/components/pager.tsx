@@ -26,7 +26,7 @@ export function Pager({ page, pages, onPage, label, summary }: PagerProps) {
             disabled={page <= 1}
             aria-label={t('pager.previous')}
           >
-            <ChevronLeft className="size-4" aria-hidden />
+            <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden />
           </button>
           <span className="min-w-20 text-center tabular-nums">{t('pager.page', { page, pages })}</span>
           <button
@@ -36,7 +36,7 @@ export function Pager({ page, pages, onPage, label, summary }: PagerProps) {
             disabled={page >= pages}
             aria-label={t('pager.next')}
           >
-            <ChevronRight className="size-4" aria-hidden />
+            <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden />
           </button>
         </span>
       )}

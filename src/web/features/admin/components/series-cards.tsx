@@ -31,7 +31,7 @@ export function SeriesCard({ series, onEdit, onDelete }: SeriesCardProps) {
             <p className="line-clamp-2 text-sm leading-snug font-medium">{series.title}</p>
             <p className="line-clamp-2 text-xs text-zinc-400">{series.description}</p>
           </div>
-          <span className="-mt-1 -mr-1 flex shrink-0">
+          <span className="-mt-1 -me-1 flex shrink-0">
             <button type="button" className={iconButtonClass} onClick={onEdit} aria-label={t('content.edit', { title: series.title })}>
               <Pencil className="size-4" aria-hidden />
             </button>

@@ -39,7 +39,7 @@ export function SeriesPicker({ candidates, searchLabel, searchPlaceholder, noMat
         <label htmlFor={searchId} className="sr-only">
           {searchLabel}
         </label>
-        <Search className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-zinc-500" aria-hidden />
+        <Search className="pointer-events-none absolute top-2.5 start-2.5 size-4 text-zinc-500" aria-hidden />
         <input
           id={searchId}
           type="search"
@@ -49,7 +49,7 @@ export function SeriesPicker({ candidates, searchLabel, searchPlaceholder, noMat
             setPage(1);
           }}
           placeholder={searchPlaceholder}
-          className={`${controlBase} h-9 w-full pr-3 pl-8`}
+          className={`${controlBase} h-9 w-full pe-3 ps-8`}
         />
       </div>
       {shown.items.length === 0 ? (

@@ -6,7 +6,7 @@ import { useSeriesEditor } from './series-editor.tsx';
 import { Thumbnail } from './thumbnail.tsx';
 import { iconButtonClass } from './styles.ts';
 
-const cell = 'px-3 py-2.5 align-middle first:pl-4 last:pr-4';
+const cell = 'px-3 py-2.5 align-middle first:ps-4 last:pe-4';
 
 export function StatusBadges({ isNew, isFree }: Pick<Series, 'isNew' | 'isFree'>) {
   const { t } = useTranslation('admin');
@@ -83,7 +83,7 @@ export function SeriesRow({ series, onEdit, onDelete }: SeriesRowProps) {
       <td className={cell}>
         <StatusBadges isNew={series.isNew} isFree={series.isFree} />
       </td>
-      <td className={`${cell} text-right`}>
+      <td className={`${cell} text-end`}>
         <span className="inline-flex gap-1">
           <button type="button" className={iconButtonClass} onClick={onEdit} aria-label={t('content.edit', { title: series.title })}>
             <Pencil className="size-4" aria-hidden />
@@ -134,7 +134,7 @@ export function SeriesEditRow({ series, onDone }: { series: Series; onDone: () =
           {controls.isFree}
         </div>
       </td>
-      <td className={`${cell} align-top text-right`}>
+      <td className={`${cell} align-top text-end`}>
         <span className="inline-flex gap-1 pt-0.5">
           {controls.save}
           {controls.cancel}

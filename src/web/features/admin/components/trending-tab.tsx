@@ -184,7 +184,7 @@ function RankPicker({ series, freeRanks, disabled, onAdd }: RankPickerProps) {
   return (
     <span className="flex shrink-0 items-center gap-1.5">
       <select
-        className={`${controlBase} h-8 w-28 pr-7 pl-2 text-xs`}
+        className={`${controlBase} h-8 w-28 pe-7 ps-2 text-xs`}
         value={rank === undefined ? '' : String(rank)}
         onChange={(event) => setChosen(event.target.value)}
         aria-label={t('trending.rankLabel', { title: series.title })}

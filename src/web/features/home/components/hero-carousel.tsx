@@ -132,7 +132,7 @@ function HeroSlides({ items }: { items: CarouselItem[] }) {
                     decoding="async"
                     className="absolute inset-0 size-full object-cover"
                   />
-                  <div className="absolute inset-y-0 left-0 hidden w-12 bg-gradient-to-r from-zinc-950/50 to-transparent md:block" />
+                  <div className="absolute inset-y-0 start-0 hidden w-12 bg-gradient-to-r from-zinc-950/50 rtl:bg-gradient-to-l to-transparent md:block" />
                 </div>
                 <div className="relative flex min-w-0 flex-1 flex-col justify-center px-4 pt-3 pb-10 md:px-8 md:py-8 lg:px-10">
                   <p className="flex items-center gap-2 text-xs">
@@ -164,7 +164,7 @@ function HeroSlides({ items }: { items: CarouselItem[] }) {
 
       {count > 1 && (
         <>
-          <div className="pointer-events-none absolute inset-x-0 top-0 aspect-video md:inset-y-0 md:right-0 md:left-auto md:aspect-video md:h-full">
+          <div className="pointer-events-none absolute inset-x-0 top-0 aspect-video md:inset-y-0 md:end-0 md:start-auto md:aspect-video md:h-full">
             <button
               type="button"
               onClick={rtl ? next : previous}
@@ -182,7 +182,7 @@ function HeroSlides({ items }: { items: CarouselItem[] }) {
               <ChevronRight className="size-6" aria-hidden />
             </button>
           </div>
-          <div className="absolute bottom-2 left-2 flex items-center gap-0.5 md:left-6 lg:left-8">
+          <div className="absolute start-2 bottom-2 flex items-center gap-0.5 md:start-6 lg:start-8">
             {items.map((item, i) => (
               <button
                 key={item.id}
@@ -205,7 +205,7 @@ function HeroSlides({ items }: { items: CarouselItem[] }) {
             onClick={() => setPaused((p) => !p)}
             aria-label={t(paused ? 'carousel.play' : 'carousel.pause')}
             aria-pressed={paused}
-            className="absolute right-2 bottom-2 flex size-8 items-center justify-center rounded-full bg-black/45 text-white backdrop-blur hover:bg-black/70"
+            className="absolute end-2 bottom-2 flex size-8 items-center justify-center rounded-full bg-black/45 text-white backdrop-blur hover:bg-black/70"
           >
             {paused ? (
               <Play className="size-4 fill-current" aria-hidden />

@@ -49,7 +49,7 @@ export function SeriesShelf({
             <Link href={titleHref} className="group inline-flex items-center gap-1 rounded hover:text-rose-300">
               {title}
               <ChevronRight
-                className="size-5 text-zinc-500 transition-transform group-hover:translate-x-0.5 group-hover:text-rose-300"
+                className="size-5 text-zinc-500 transition-transform group-hover:translate-x-0.5 group-hover:text-rose-300 rtl:-scale-x-100 rtl:group-hover:-translate-x-0.5"
                 aria-hidden
               />
             </Link>
@@ -63,7 +63,7 @@ export function SeriesShelf({
             className="flex shrink-0 items-center gap-0.5 rounded text-sm font-medium text-zinc-400 hover:text-white"
           >
             {t('viewAll')}
-            <ChevronRight className="size-4" aria-hidden />
+            <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden />
           </Link>
         )}
       </div>

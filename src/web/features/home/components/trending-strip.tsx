@@ -29,7 +29,7 @@ export function TrendingStrip() {
           className="flex shrink-0 items-center gap-0.5 rounded text-sm font-medium text-zinc-400 hover:text-white"
         >
           {t('viewAll')}
-          <ChevronRight className="size-4" aria-hidden />
+          <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden />
         </Link>
       </div>
       <ol className={row}>

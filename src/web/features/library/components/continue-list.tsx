@@ -30,11 +30,11 @@ export function ContinueList({ entries, seriesById }: { entries: SeriesProgress[
               <img src={posterOf(series)} alt={series.title} loading="lazy" decoding="async" className="size-full object-cover" />
               <span className="absolute inset-0 flex items-center justify-center bg-black/25 opacity-90 transition-opacity group-hover:opacity-100">
                 <span className="flex size-9 items-center justify-center rounded-full bg-black/50 ring-1 ring-white/30 backdrop-blur-sm">
-                  <Play className="ml-0.5 size-4 fill-white text-white" aria-hidden />
+                  <Play className="ms-0.5 size-4 fill-white text-white" aria-hidden />
                 </span>
               </span>
             </div>
-            <div className="flex min-w-0 flex-1 flex-col justify-center gap-1 pr-1">
+            <div className="flex min-w-0 flex-1 flex-col justify-center gap-1 pe-1">
               <h3 className="truncate text-sm font-bold text-white sm:text-base">{series.title}</h3>
               <p className="text-xs text-zinc-400">
                 {t('continue.episode', { number: entry.episodeNumber, total: series.totalEpisodes })}
@@ -49,7 +49,7 @@ export function ContinueList({ entries, seriesById }: { entries: SeriesProgress[
                   className="h-1.5 flex-1 overflow-hidden rounded-full bg-white/10"
                 >
                   <div
-                    className="h-full rounded-full bg-gradient-to-r from-rose-600 to-orange-500"
+                    className="h-full rounded-full bg-gradient-to-r from-rose-600 rtl:bg-gradient-to-l to-orange-500"
                     style={{ width: `${Math.min(100, Math.max(0, entry.progress))}%` }}
                   />
                 </div>

@@ -47,13 +47,13 @@ export function RewardPackages() {
                   disabled={purchase.isPending}
                   onClick={() => setSelectedId(pkg.id)}
                   data-package-id={pkg.id}
-                  className={`relative flex flex-col items-start rounded-2xl border p-4 text-left transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${
+                  className={`relative flex flex-col items-start rounded-2xl border p-4 text-start transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${
                     selected
                       ? 'border-rose-500 bg-rose-500/15 ring-2 ring-rose-500/60'
                       : 'border-white/10 bg-white/[0.04] hover:border-white/25 hover:bg-white/[0.07]'
                   }`}
                 >
-                  {selected && <Check className="absolute top-3 right-3 size-4 text-rose-400" aria-hidden />}
+                  {selected && <Check className="absolute top-3 end-3 size-4 text-rose-400" aria-hidden />}
                   <span className="flex items-center gap-1.5 text-xl leading-none font-extrabold">
                     <Coins className="size-5 text-amber-300" aria-hidden />
                     {formatNumber(pkg.coins)}
