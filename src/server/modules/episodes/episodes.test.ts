@@ -3,13 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminEpisode } from '../../../contract/index.ts';
 import { episodes, mediaJobs, series, unlocks } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { makeSourceVideo, multipartBody, waitFor } from '../transcode/test-support.ts';
 import { canPlayEpisodeMedia } from './episodes.service.ts';
 import { LOCKED_MEDIA_MESSAGE, refuseLockedEpisodeMedia } from './media-access.hook.ts';
+
+// Transcodes share two cores with everything else running: allow them time on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 let t: TestContext;
 let dataDir: string;

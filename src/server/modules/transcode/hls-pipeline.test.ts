@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LADDER, NotAVideoError, planLadder, probeVideo, segmentDurations, transcodeToHls } from './hls-pipeline.ts';
 import { makeSourceVideo } from './test-support.ts';
+
+// Transcodes share two cores with everything else running: allow them time on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 let dir: string;
 

@@ -100,7 +100,7 @@ export function multipartBody(fields: Record<string, string>, files: FilePart[])
 export async function waitFor<T>(
   what: string,
   check: () => Promise<T | undefined | null | false>,
-  timeoutMs = 60_000,
+  timeoutMs = 110_000,
   everyMs = 100,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -174,7 +174,7 @@ describe('transcode worker', () => {
     expect(fs.existsSync(path.join(mediaDir, after.videoUrl.replace('/media/', '')))).toBe(true);
     // Only the finished folder was ever published.
     expect(fs.readdirSync(episodeFolder(episode!.id))).toEqual([path.basename(path.dirname(after.videoUrl))]);
-  }, 180_000);
+  }, 300_000);
 
   it('fails the job cleanly when ffmpeg is killed, with the reason, and publishes nothing', async () => {
     const pids = new Map<number, number>();
@@ -196,7 +196,7 @@ describe('transcode worker', () => {
     expect(shown.json()).toMatchObject({
       media: { status: 'failed', error: 'ffmpeg was stopped (SIGKILL) before it finished', playable: false },
     });
-  }, 120_000);
+  }, 240_000);
 
   it('puts a running job back in the queue on a graceful stop, without counting the attempt', async () => {
     const worker = startWorker();
@@ -211,7 +211,7 @@ describe('transcode worker', () => {
     expect(fs.existsSync(queued.sourcePath)).toBe(true);
     expect(await episodeRow(episode.id)).toMatchObject({ videoUrl: '' });
     await t.admin({ method: 'DELETE', url: `/api/episodes/${episode.id}` });
-  }, 120_000);
+  }, 240_000);
 
   it('shares the queue between workers: each job runs once', async () => {
     const ranBy = new Map<number, Set<string>>();
@@ -228,5 +228,5 @@ describe('transcode worker', () => {
       expect(job.attempts).toBe(1);
       expect(ranBy.get(job.id)?.size).toBe(1);
     }
-  }, 120_000);
+  }, 240_000);
 });
