@@ -94,10 +94,10 @@ export default function BrandPage() {
       </Section>
 
       <Section id="gradients" title={t('gradients.title')} text={t('gradients.text')}>
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           {GRADIENTS.map((gradient) => (
             <li key={gradient.id} className="overflow-hidden rounded-2xl ring-1 ring-white/10">
-              <div className={`h-28 ${gradient.className}`} />
+              <div className={`h-20 sm:h-28 ${gradient.className}`} />
               <div className="bg-white/[0.03] p-3">
                 <p className="text-sm font-semibold">{t(`gradients.items.${gradient.id}`)}</p>
                 <code className="mt-1 block truncate text-[11px] text-zinc-400">{gradient.css}</code>
