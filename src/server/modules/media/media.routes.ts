@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { demoClipsState } from '../../media/demo-clip-generator.ts';
+import { refuseLockedEpisodeMedia } from '../episodes/media-access.hook.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
@@ -44,7 +45,8 @@ function notFound(reply: FastifyReply, urlPath: string) {
 
 /**
  * Files under DATA_DIR/media at /media/...: byte ranges (206), long cache lifetimes, no directory
- * listings, no hidden files, nothing outside the folder. The access gate (guards.ts) covers /media.
+ * listings, no hidden files, nothing outside the folder. The access gate (guards.ts) covers /media;
+ * after it, playlists and segments of an episode locked for the viewer answer 403 (pictures stay open).
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const mediaDir = app.config.mediaDir;
@@ -52,6 +54,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(
     async (media) => {
+      media.addHook('onRequest', refuseLockedEpisodeMedia(app.db));
+
       media.setNotFoundHandler((request, reply) => {
         const urlPath = request.url.split('?', 1)[0]!;
         if (/^\/media\/clips\/clip-\d+\.mp4$/.test(urlPath) && demoClipsState() === 'preparing') {

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
+import { episodes, series, users } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
 import { seriesArt, writeArtFiles } from '../../media/art.ts';
 import { demoClipsState, prepareDemoClips } from '../../media/demo-clip-generator.ts';
 import { cacheControlFor } from './media.routes.ts';
@@ -155,6 +157,83 @@ describe('media serving', () => {
     expect(after.statusCode).toBe(404);
     // An aborted encode leaves no half-written clip behind.
     expect(fs.readdirSync(path.join(t.mediaDir, 'clips')).filter((f) => /^clip-\d+\.mp4$/.test(f))).toEqual([]);
+  });
+});
+
+describe('locked episode media', () => {
+  /** A published HLS folder on disk, as the pipeline leaves it, owned by one episode. */
+  async function episodeWithMedia(seriesId: number, episodeNumber: number) {
+    const folder = `series/${seriesId}/episodes/${episodeNumber}/1-${episodeNumber}-a1b2c3`;
+    const files = {
+      'master.m3u8': '#EXTM3U\n360p/index.m3u8\n',
+      '360p/index.m3u8': '#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\nseg_00000.m4s\n',
+      '360p/init.mp4': 'init',
+      '360p/seg_00000.m4s': 'segment zero',
+      'poster.jpg': 'jpeg',
+    };
+    for (const [name, content] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(t.mediaDir, folder, name)), { recursive: true });
+      fs.writeFileSync(path.join(t.mediaDir, folder, name), content);
+    }
+    await t.db.insert(episodes).values({
+      seriesId,
+      episodeNumber,
+      title: `Episode ${episodeNumber}`,
+      videoUrl: `/media/${folder}/master.m3u8`,
+      thumbnailUrl: `/media/${folder}/poster.jpg`,
+    });
+    return (name: string) => `/media/${folder}/${name}`;
+  }
+
+  it('answers 403 for the playlists, init file and segments of a locked episode, 200 once unlocked', async () => {
+    const [paid] = await t.db
+      .insert(series)
+      .values({
+        title: 'Locked Test',
+        description: 'x',
+        genre: 'Drama',
+        thumbnailUrl: art.wide.url,
+        totalEpisodes: 12,
+        episodeCost: 30,
+      })
+      .returning();
+    const free = await episodeWithMedia(paid!.id, 3);
+    const locked = await episodeWithMedia(paid!.id, 12);
+
+    for (const name of ['master.m3u8', '360p/index.m3u8', '360p/init.mp4', '360p/seg_00000.m4s']) {
+      const res = await t.viewer({ method: 'GET', url: locked(name), headers: { range: 'bytes=0-3' } });
+      expect(res.statusCode, name).toBe(403);
+      expect(res.headers['cache-control'], name).toBe('no-store');
+      expect(res.json(), name).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Unlock this episode to watch it.' });
+      expect(res.body, name).not.toContain('segment zero');
+
+      const open = await t.viewer({ method: 'GET', url: free(name) });
+      expect(open.statusCode, name).toBe(200);
+    }
+    const segment = await t.viewer({ method: 'GET', url: free('360p/seg_00000.m4s') });
+    expect(segment.body).toBe('segment zero');
+    expect(segment.headers['content-type']).toBe('video/iso.segment');
+    expect((await t.viewer({ method: 'GET', url: free('master.m3u8') })).headers['content-type']).toBe(
+      'application/vnd.apple.mpegurl',
+    );
+    // Posters and series art are open to anyone past the gate.
+    expect((await t.viewer({ method: 'GET', url: locked('poster.jpg') })).statusCode).toBe(200);
+    expect((await t.viewer({ method: 'GET', url: art.vertical.url })).statusCode).toBe(200);
+    // The access gate still comes first.
+    expect((await t.app.inject({ method: 'GET', url: locked('360p/seg_00000.m4s') })).statusCode).toBe(401);
+
+    await t.db.update(users).set({ coins: 100 }).where(eq(users.id, 'user-1'));
+    const unlock = await t.viewer({
+      method: 'POST',
+      url: '/api/user/user-1/unlock-episode',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'media-test-unlock-12' },
+      payload: JSON.stringify({ seriesId: paid!.id, episodeNumber: 12 }),
+    });
+    expect(unlock.statusCode).toBe(201);
+    for (const name of ['master.m3u8', '360p/index.m3u8', '360p/init.mp4', '360p/seg_00000.m4s']) {
+      expect((await t.viewer({ method: 'GET', url: locked(name) })).statusCode, name).toBe(200);
+    }
+    expect((await t.viewer({ method: 'GET', url: locked('360p/seg_00000.m4s') })).body).toBe('segment zero');
   });
 });
 
