@@ -36,6 +36,7 @@ export function LanguagePicker() {
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={t('header.language', { language: NATIVE_NAMES[language] })}
+        data-testid="language-picker"
         className="flex h-9 items-center gap-1.5 rounded-full px-2 text-sm font-medium text-zinc-300 hover:bg-white/5 hover:text-white data-[state=open]:text-white md:px-3"
       >
         <Globe className="size-5" aria-hidden />
