@@ -81,14 +81,22 @@ test.describe('every language of the picker is real', () => {
 
       await chooseLanguage(page, language);
       await expect(page.locator('html')).toHaveAttribute('dir', language === 'arabic' ? 'rtl' : 'ltr');
-      await expect(page.getByRole('heading', { name: translated(tag, 'home', 'newRelease'), exact: true })).toBeVisible();
-      await expect(page.getByTestId('bottom-nav').getByRole('link', { name: translated(tag, 'common', 'nav.rewards') })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { name: translated(tag, 'home', 'newRelease'), exact: true }),
+      ).toBeVisible();
+      await expect(
+        page.getByTestId('bottom-nav').getByRole('link', { name: translated(tag, 'common', 'nav.rewards') }),
+      ).toBeVisible();
 
       await page.goto(`/series/${seriesId}`);
-      await expect(page.getByRole('heading', { name: translated(tag, 'series', 'episodes.title'), exact: true })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { name: translated(tag, 'series', 'episodes.title'), exact: true }),
+      ).toBeVisible();
 
       await page.goto('/rewards');
-      await expect(page.getByRole('heading', { name: translated(tag, 'rewards', 'tasks.title'), exact: true })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { name: translated(tag, 'rewards', 'tasks.title'), exact: true }),
+      ).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', tag);
     });
   }
@@ -113,7 +121,10 @@ test('a viewer downloads only the language they chose', async ({ gatedPage: page
   await Promise.all(reading);
 
   const mine = text('ja', 'common', 'footer.tagline');
-  expect(bodies.some((body) => body.includes(mine)), 'the Japanese texts were downloaded').toBe(true);
+  expect(
+    bodies.some((body) => body.includes(mine)),
+    'the Japanese texts were downloaded',
+  ).toBe(true);
   for (const other of Object.values(TAGS).filter((t) => t !== 'ja')) {
     const theirs = text(other, 'common', 'footer.tagline');
     if (mine.includes(theirs)) continue;
@@ -184,7 +195,9 @@ test('the dashboard speaks German', async ({ page }) => {
   await page.goto('/');
   await chooseLanguage(page, 'german');
   await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: translated('de', 'admin', 'header.title'), exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: translated('de', 'admin', 'header.title'), exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('tab', { name: translated('de', 'admin', 'tabs.carousel') })).toBeVisible();
   await expect(page.getByText(translated('de', 'admin', 'stats.totalSeries'), { exact: true })).toBeVisible();
   await page.getByRole('tab', { name: translated('de', 'admin', 'tabs.trending') }).click();
