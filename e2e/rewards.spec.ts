@@ -90,7 +90,7 @@ test('buying a rewards package credits it and the purchase appears in the dashbo
 
   const toast = page.getByTestId('toast');
   await expect(toast).toContainText('Purchase Successful!');
-  await expect(toast).toContainText('Added 5500 coins to your account');
+  await expect(toast).toContainText(`Added ${new Intl.NumberFormat('en').format(5500)} coins to your account`);
   const after = await wallet(page.request);
   expect(after.coins + after.bonuses).toBe(before.coins + before.bonuses + 5500);
   await expect(page.getByTestId('rewards-balance')).toHaveText(new Intl.NumberFormat('en').format(after.coins + after.bonuses));
