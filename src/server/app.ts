@@ -16,6 +16,7 @@ import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { episodesRoutes } from './modules/episodes/episodes.routes.ts';
+import { mediaPipelinePlugin } from './modules/transcode/transcode.plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(cookie);
   await app.register(securityPlugin);
   await app.register(guardsPlugin);
+  await app.register(mediaPipelinePlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -40,9 +40,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
 
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-test-media-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-test-data-'));
   const config = loadConfig({
-    DATA_DIR: path.dirname(mediaDir),
+    DATA_DIR: dataDir,
     ACCESS_CODES: TEST_ACCESS_CODES.join(','),
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     AUTH_RATE_LIMIT: '1000',
@@ -50,7 +50,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     LOG_LEVEL: 'silent',
     ...env,
   });
-  config.mediaDir = mediaDir;
+  const mediaDir = config.mediaDir;
+  fs.mkdirSync(mediaDir, { recursive: true });
   const connection = connectDatabase(url.toString(), () => {});
   await applyMigrations(connection.db);
   await ensureViewer(connection.db);
@@ -77,7 +78,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     close: async () => {
       await app.close();
       await connection.close();
-      fs.rmSync(mediaDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

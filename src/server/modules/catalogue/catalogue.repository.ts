@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { episodes, series, trendingItems } from '../../db/schema.ts';
 
@@ -61,8 +61,13 @@ export async function deleteSeries(db: Executor, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Viewers see only episodes with a video; an upload still being transcoded has none yet. */
 export function episodesInOrder(db: Executor, seriesId: number): Promise<EpisodeRow[]> {
-  return db.select().from(episodes).where(eq(episodes.seriesId, seriesId)).orderBy(asc(episodes.episodeNumber));
+  return db
+    .select()
+    .from(episodes)
+    .where(and(eq(episodes.seriesId, seriesId), ne(episodes.videoUrl, '')))
+    .orderBy(asc(episodes.episodeNumber));
 }
 
 export async function findEpisode(db: Executor, id: number): Promise<EpisodeRow | undefined> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { removeSeriesMedia } from '../transcode/transcode.service.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createSeriesBody,
@@ -68,6 +69,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requireAdmin, schema: { params: seriesIdParams, response: { 204: z.null(), 404: errorReply } } },
     async (request, reply) => {
       await removeSeries(app.db, request.params.id);
+      await removeSeriesMedia(app.mediaPipeline, request.params.id);
       return reply.status(204).send(null);
     },
   );

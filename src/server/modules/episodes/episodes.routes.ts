@@ -11,7 +11,6 @@ import {
   uploadEpisodeFields,
 } from '../../../contract/index.ts';
 import { invalid } from '../../errors.ts';
-import { mediaPipelinePlugin } from '../transcode/transcode.plugin.ts';
 import { removeQuietly, seriesUploadsDir } from '../transcode/transcode.service.ts';
 import {
   addUploadedEpisode,
@@ -102,13 +101,12 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /**
- * Operator episode management and the media pipeline behind it. The pipeline (storage and worker) is
- * shared with the whole app as `app.mediaPipeline`; the routes keep multipart parsing to themselves.
+ * Operator episode management on the media pipeline (`app.mediaPipeline`, registered by app.ts);
+ * the routes keep multipart parsing to themselves.
  */
 export const episodesRoutes = fp(
   async (app) => {
-    await app.register(mediaPipelinePlugin);
     await app.register(operatorRoutes);
   },
-  { name: 'episodes' },
+  { name: 'episodes', dependencies: ['media-pipeline'] },
 );
