@@ -6,7 +6,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { ensureViewer } from './db/seed/viewer.ts';
 import { seedDemoCatalogue } from './db/seed/index.ts';
-import { prepareDemoClips } from './media/demo-clip-generator.ts';
+import { prepareDemoMedia } from './db/seed/demo-media.ts';
 import { resolveSecrets } from './secrets.ts';
 import { buildApp } from './app.ts';
 
@@ -60,12 +60,13 @@ async function main() {
   logger.info(`${config.appName} is ready on http://localhost:${config.port}`);
 
   if (config.seed === 'demo') {
-    // Encoding is slow on a machine's first run, so it happens after listen; until then clips answer 503.
-    prepareDemoClips(config.mediaDir, {
+    // Encoding is slow on a machine's first run, so it happens after listen: until the MP4 clips exist they
+    // answer 503, and each demo episode plays its MP4 clip until its own HLS folder is ready.
+    prepareDemoMedia(database.db, config.mediaDir, {
       log: { info: (m) => logger.info(m), warn: (m) => logger.warn(m) },
       signal: stopMediaWork.signal,
     }).catch((error: unknown) => {
-      if (!stopMediaWork.signal.aborted) logger.error({ err: error }, 'demo clips could not be prepared');
+      if (!stopMediaWork.signal.aborted) logger.error({ err: error }, 'demo media could not be prepared');
     });
   }
 }
