@@ -65,6 +65,10 @@ export function initialLanguage(): Language {
   return readStoredLanguage() ?? matchBrowserLanguage(browser) ?? 'english';
 }
 
+/** A genre as the viewer's language names it (the catalogue stores the English name of SPEC §9). */
+export const genreLabel = (genre: string): string =>
+  i18next.t(`genres.${genre}`, { ns: 'common', defaultValue: genre });
+
 export function currentLanguage(): Language {
   return languageOfTag(i18next.resolvedLanguage ?? i18next.language) ?? 'english';
 }

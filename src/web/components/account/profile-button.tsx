@@ -17,7 +17,7 @@ export function ProfileButton() {
       <button
         type="button"
         onClick={() => setLoginOpen(true)}
-        className="flex h-9 items-center gap-1.5 rounded-full bg-white/10 pe-3 ps-2 text-sm font-semibold text-white hover:bg-white/15"
+        className="flex h-9 items-center gap-1.5 rounded-full bg-white/10 pe-3 ps-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-white/15"
         data-testid="login-button"
       >
         <UserRound className="size-5" aria-hidden />

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { Series } from '../../../contract/series.ts';
 import { paths } from '../../app/paths.ts';
 import { formatLikes } from '../../lib/format.ts';
+import { genreLabel } from '../../lib/i18n.ts';
 import { Skeleton } from '../ui/skeleton.tsx';
 
 export type SeriesCardSeries = Pick<
@@ -64,11 +65,11 @@ export function SeriesCard({ series, rank, eager = false, headingLevel = 3, clas
       </div>
       {/* Room for two title lines and the meta line, so a shelf keeps its height whatever the titles. */}
       <div className="mt-2 min-h-[calc(2.75em+1.125rem)] text-[13px] sm:text-sm">
-        <Title className="line-clamp-2 leading-snug font-semibold text-zinc-100 group-hover:text-white">
+        <Title dir="auto" className="line-clamp-2 leading-snug font-semibold text-zinc-100 group-hover:text-white">
           {series.title}
         </Title>
         <p className="mt-0.5 flex items-center gap-1.5 text-xs text-zinc-400">
-          <span className="min-w-0 truncate">{series.genre}</span>
+          <span className="min-w-0 truncate">{genreLabel(series.genre)}</span>
           <span className="flex shrink-0 items-center gap-0.5">
             <Heart className="size-3 fill-rose-500 text-rose-500" aria-hidden />
             <span className="sr-only">{t('series.likes')}</span>

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { TrendingItem } from '../../../contract/curation.ts';
 import { paths } from '../../app/paths.ts';
 import { formatLikes } from '../../lib/format.ts';
+import { genreLabel } from '../../lib/i18n.ts';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { posterOf } from './series-card.tsx';
 
@@ -56,14 +57,19 @@ export function TrendingCard({
         </span>
       </div>
       <div className="flex min-w-0 flex-1 flex-col py-0.5">
-        <p className="text-[11px] font-semibold tracking-wide text-rose-300 uppercase">{series.genre}</p>
-        <Title className="mt-0.5 line-clamp-1 text-sm font-bold text-white sm:text-base">{series.title}</Title>
-        <p className="mt-1 line-clamp-2 text-xs leading-snug text-zinc-400">{series.description}</p>
+        <p className="text-[11px] font-semibold tracking-wide text-rose-300 uppercase">{genreLabel(series.genre)}</p>
+        <Title dir="auto" className="mt-0.5 line-clamp-1 text-sm font-bold text-white sm:text-base">
+          {series.title}
+        </Title>
+        <p dir="auto" className="mt-1 line-clamp-2 text-xs leading-snug text-zinc-400">
+          {series.description}
+        </p>
         {series.tags.length > 0 && (
           <ul className="mt-1.5 flex min-w-0 gap-1 overflow-hidden">
             {series.tags.slice(0, MAX_TAGS).map((tag) => (
               <li
                 key={tag}
+                dir="auto"
                 className="truncate rounded-full bg-white/10 px-2 py-0.5 text-[10px] font-medium text-zinc-300"
               >
                 {tag}

@@ -6,6 +6,7 @@ import { GENRES, MOST_POPULAR_LIMIT, type Genre } from '../../../contract/consta
 import type { Series } from '../../../contract/series.ts';
 import { usePopularSeries } from '../../api/get-popular-series.ts';
 import { useAllSeries, useNewSeries } from '../../api/get-series-lists.ts';
+import { genreLabel } from '../../lib/i18n.ts';
 import { SeriesGrid, SeriesSection } from './components/series-section.tsx';
 
 const isGenre = (value: string | null): value is Genre => (GENRES as readonly string[]).includes(value ?? '');
@@ -109,7 +110,7 @@ export default function DiscoverPage() {
             onClick={() => update({ genre: name })}
             className={chip(genre === name)}
           >
-            {name}
+            {genreLabel(name)}
           </button>
         ))}
       </div>
@@ -119,7 +120,7 @@ export default function DiscoverPage() {
           <section aria-labelledby="results-heading">
             <div className="mb-3 flex items-baseline justify-between gap-3">
               <h2 id="results-heading" className="text-lg font-bold md:text-xl">
-                {genre && !query.trim() ? genre : t('results')}
+                {genre && !query.trim() ? genreLabel(genre) : t('results')}
               </h2>
               {all.isSuccess && (
                 <p className="text-sm text-zinc-400" role="status">

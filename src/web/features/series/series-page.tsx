@@ -19,6 +19,7 @@ import { toast } from '../../components/ui/toast.tsx';
 import { TopUpDialog } from '../../components/wallet/top-up-dialog.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatLikes, formatNumber, formatRatingOutOfTen, ratingCount } from '../../lib/format.ts';
+import { genreLabel } from '../../lib/i18n.ts';
 import { EpisodeGrid, type EpisodeAccess } from './components/episode-grid.tsx';
 import { SeriesActions } from './components/series-actions.tsx';
 import { UnlockDialog } from './components/unlock-dialog.tsx';
@@ -133,10 +134,12 @@ function SeriesDetail({ series }: { series: Series }) {
               href={paths.discoverGenre(series.genre)}
               className="rounded-md bg-white/10 px-2 py-0.5 text-xs font-medium text-zinc-200 hover:bg-white/20"
             >
-              {series.genre}
+              {genreLabel(series.genre)}
             </Link>
           </div>
-          <h1 className="text-xl leading-tight font-extrabold sm:text-2xl md:text-4xl">{series.title}</h1>
+          <h1 dir="auto" className="text-xl leading-tight font-extrabold sm:text-2xl md:text-4xl">
+            {series.title}
+          </h1>
           <dl className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-300 sm:text-sm">
             <div className="flex items-center gap-1">
               <dt className="sr-only">{t('meta.rating')}</dt>
@@ -185,11 +188,13 @@ function SeriesDetail({ series }: { series: Series }) {
               className="flex h-12 w-full text-base md:w-fit md:px-8"
             />
           )}
-          <p className="max-w-3xl text-sm leading-relaxed text-zinc-300 md:text-base">{series.description}</p>
+          <p dir="auto" className="max-w-3xl text-sm leading-relaxed text-zinc-300 md:text-base">
+            {series.description}
+          </p>
           {series.tags.length > 0 && (
             <ul className="flex flex-wrap gap-2" aria-label={t('meta.tags')}>
               {series.tags.map((tag) => (
-                <li key={tag} className="rounded-full border border-white/10 px-3 py-1 text-xs text-zinc-300">
+                <li key={tag} dir="auto" className="rounded-full border border-white/10 px-3 py-1 text-xs text-zinc-300">
                   #{tag}
                 </li>
               ))}

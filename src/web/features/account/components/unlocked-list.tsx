@@ -35,7 +35,9 @@ export function UnlockedList({ unlocks, seriesById }: { unlocks: UnlockedEpisode
               </span>
             )}
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-semibold">{series?.title ?? t('transactions.removedSeries')}</p>
+              <p dir="auto" className="truncate text-sm font-semibold">
+                {series?.title ?? t('transactions.removedSeries')}
+              </p>
               <p className="text-xs text-zinc-400">{t('unlocked.episode', { number: unlock.episodeNumber })}</p>
               <p className="text-[11px] text-zinc-400">
                 {t('unlocked.on', { date: formatDateTime(unlock.unlockedAt) })}

@@ -8,6 +8,7 @@ import { paths } from '../../../app/paths.ts';
 import { useCarousel } from '../../../api/get-carousel.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatLikes } from '../../../lib/format.ts';
+import { genreLabel } from '../../../lib/i18n.ts';
 
 // Fixed box per breakpoint, so nothing below moves while the artwork arrives.
 const heroBox = 'h-[calc((100vw-2rem)*9/16+9.5rem)] md:h-60 lg:h-80 xl:h-96';
@@ -137,7 +138,7 @@ function HeroSlides({ items }: { items: CarouselItem[] }) {
                 <div className="relative flex min-w-0 flex-1 flex-col justify-center px-4 pt-3 pb-10 md:px-8 md:py-8 lg:px-10">
                   <p className="flex items-center gap-2 text-xs">
                     <span className="rounded-full bg-rose-600 px-2.5 py-0.5 font-semibold text-white">
-                      {item.series.genre}
+                      {genreLabel(item.series.genre)}
                     </span>
                     <span className="flex items-center gap-1 text-zinc-200">
                       <Heart className="size-3.5 fill-rose-500 text-rose-500" aria-hidden />
@@ -145,10 +146,10 @@ function HeroSlides({ items }: { items: CarouselItem[] }) {
                       {formatLikes(item.series.likes)}
                     </span>
                   </p>
-                  <h2 className="mt-2 line-clamp-1 text-xl leading-tight font-black text-white md:line-clamp-2 md:text-2xl lg:text-4xl">
+                  <h2 dir="auto" className="mt-2 line-clamp-1 text-xl leading-tight font-black text-white md:line-clamp-2 md:text-2xl lg:text-4xl">
                     {item.series.title}
                   </h2>
-                  <p className="mt-1.5 line-clamp-2 text-sm text-zinc-300 lg:mt-3 lg:line-clamp-3 lg:text-base">
+                  <p dir="auto" className="mt-1.5 line-clamp-2 text-sm text-zinc-300 lg:mt-3 lg:line-clamp-3 lg:text-base">
                     {item.series.description}
                   </p>
                   <span className="mt-4 hidden h-10 w-fit items-center gap-2 rounded-full bg-white px-5 text-sm font-bold text-black md:inline-flex">

@@ -35,7 +35,9 @@ export function ContinueList({ entries, seriesById }: { entries: SeriesProgress[
               </span>
             </div>
             <div className="flex min-w-0 flex-1 flex-col justify-center gap-1 pe-1">
-              <h3 className="truncate text-sm font-bold text-white sm:text-base">{series.title}</h3>
+              <h3 dir="auto" className="truncate text-sm font-bold text-white sm:text-base">
+                {series.title}
+              </h3>
               <p className="text-xs text-zinc-400">
                 {t('continue.episode', { number: entry.episodeNumber, total: series.totalEpisodes })}
               </p>
