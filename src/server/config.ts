@@ -34,6 +34,8 @@ const environment = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().default(2048),
   /** Transcodes this server runs at once; 0 leaves the queue to other instances. */
   TRANSCODE_CONCURRENCY: z.coerce.number().int().min(0).max(8).default(1),
+  /** Where encoded demo media is cached across data directories (default node_modules/.cache/cliffhanger-media). */
+  MEDIA_CACHE_DIR: optionalText,
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -68,5 +70,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
     maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
     transcodeConcurrency: e.TRANSCODE_CONCURRENCY,
+    mediaCacheDir: e.MEDIA_CACHE_DIR ? path.resolve(e.MEDIA_CACHE_DIR) : undefined,
   };
 }

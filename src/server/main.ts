@@ -63,6 +63,7 @@ async function main() {
     // Encoding is slow on a machine's first run, so it happens after listen: until the MP4 clips exist they
     // answer 503, and each demo episode plays its MP4 clip until its own HLS folder is ready.
     prepareDemoMedia(database.db, config.mediaDir, {
+      cacheDir: config.mediaCacheDir,
       log: { info: (m) => logger.info(m), warn: (m) => logger.warn(m) },
       signal: stopMediaWork.signal,
     }).catch((error: unknown) => {
