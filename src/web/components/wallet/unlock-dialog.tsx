@@ -1,9 +1,9 @@
 import { Coins, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatNumber } from '../../../lib/format.ts';
+import { Button } from '../ui/button.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+import { formatNumber } from '../../lib/format.ts';
 
 export interface UnlockDialogProps {
   open: boolean;

@@ -22,7 +22,7 @@ import { formatLikes, formatNumber, formatRatingOutOfTen, ratingCount } from '..
 import { genreLabel } from '../../lib/i18n.ts';
 import { EpisodeGrid, type EpisodeAccess } from './components/episode-grid.tsx';
 import { SeriesActions } from './components/series-actions.tsx';
-import { UnlockDialog } from './components/unlock-dialog.tsx';
+import { UnlockDialog } from '../../components/wallet/unlock-dialog.tsx';
 
 export default function SeriesPage() {
   const { t } = useTranslation('series');
