@@ -8,6 +8,7 @@ export const paths = {
   profile: '/profile',
   account: '/dashboard',
   admin: '/admin',
+  adminEpisodes: (seriesId: number | string) => `/admin/series/${seriesId}/episodes`,
   brand: '/brand',
   terms: '/terms',
   privacy: '/privacy',

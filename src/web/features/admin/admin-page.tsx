@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Route, Switch } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
@@ -8,6 +9,9 @@ import { rememberAdmin } from './lib/admin-flag.ts';
 import { AdminSessionContext } from './lib/admin-session.tsx';
 import { LoginScreen } from './components/login-screen.tsx';
 import { Dashboard } from './components/dashboard.tsx';
+
+// Only operators who open a series' episodes download the upload and transcode views.
+const EpisodesPage = lazy(() => import('./episodes/episodes-page.tsx'));
 
 /** /admin: the login screen or the dashboard, as the server's session says (never the local flag alone). */
 export default function AdminPage() {
@@ -32,7 +36,22 @@ export default function AdminPage() {
 
   return (
     <AdminSessionContext.Provider value={controls}>
-      {authenticated ? <Dashboard /> : <LoginScreen notice={notice} onSignedIn={() => setNotice(null)} />}
+      {authenticated ? (
+        <Switch>
+          <Route path="/series/:id/episodes">
+            {(params) => (
+              <Suspense fallback={<PageSpinner />}>
+                <EpisodesPage seriesId={Number(params.id)} />
+              </Suspense>
+            )}
+          </Route>
+          <Route>
+            <Dashboard />
+          </Route>
+        </Switch>
+      ) : (
+        <LoginScreen notice={notice} onSignedIn={() => setNotice(null)} />
+      )}
     </AdminSessionContext.Provider>
   );
 }

@@ -94,7 +94,7 @@ export function ContentTab({ series }: { series: readonly Series[] }) {
               <col className="w-56" />
               <col className="w-24" />
               <col className="w-24" />
-              <col className="w-24" />
+              <col className="w-32" />
             </colgroup>
             <thead className="bg-white/[0.03] text-xs tracking-wide text-zinc-400 uppercase">
               <tr>

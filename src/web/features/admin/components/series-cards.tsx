@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { Pencil, Trash2 } from 'lucide-react';
+import { ListVideo, Pencil, Trash2 } from 'lucide-react';
+import { Link } from 'wouter';
+import { paths } from '../../../app/paths.ts';
 import { useTranslation } from 'react-i18next';
 import type { Series } from '../../../../contract/series.ts';
 import { formatNumber } from '../../../lib/format.ts';
@@ -32,6 +34,14 @@ export function SeriesCard({ series, onEdit, onDelete }: SeriesCardProps) {
             <p className="line-clamp-2 text-xs text-zinc-400">{series.description}</p>
           </div>
           <span className="-mt-1 -me-1 flex shrink-0">
+            <Link
+              href={`~${paths.adminEpisodes(series.id)}`}
+              className={iconButtonClass}
+              aria-label={t('episodes.manageLabel', { title: series.title })}
+              title={t('episodes.manageLabel', { title: series.title })}
+            >
+              <ListVideo className="size-4" aria-hidden />
+            </Link>
             <button type="button" className={iconButtonClass} onClick={onEdit} aria-label={t('content.edit', { title: series.title })}>
               <Pencil className="size-4" aria-hidden />
             </button>

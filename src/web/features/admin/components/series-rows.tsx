@@ -1,4 +1,6 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { ListVideo, Pencil, Trash2 } from 'lucide-react';
+import { Link } from 'wouter';
+import { paths } from '../../../app/paths.ts';
 import { useTranslation } from 'react-i18next';
 import type { Series } from '../../../../contract/series.ts';
 import { formatNumber } from '../../../lib/format.ts';
@@ -85,6 +87,14 @@ export function SeriesRow({ series, onEdit, onDelete }: SeriesRowProps) {
       </td>
       <td className={`${cell} text-end`}>
         <span className="inline-flex gap-1">
+          <Link
+            href={`~${paths.adminEpisodes(series.id)}`}
+            className={iconButtonClass}
+            aria-label={t('episodes.manageLabel', { title: series.title })}
+            title={t('episodes.manageLabel', { title: series.title })}
+          >
+            <ListVideo className="size-4" aria-hidden />
+          </Link>
           <button type="button" className={iconButtonClass} onClick={onEdit} aria-label={t('content.edit', { title: series.title })}>
             <Pencil className="size-4" aria-hidden />
           </button>

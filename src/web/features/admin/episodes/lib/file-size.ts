@@ -1,0 +1,19 @@
+import i18next from 'i18next';
+
+const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+
+/** Bytes written the language's way with the largest fitting unit: 4_718_592 → "4.5 MB". */
+export function formatFileSize(bytes: number): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return new Intl.NumberFormat(i18next.resolvedLanguage || i18next.language || 'en', {
+    style: 'unit',
+    unit: UNITS[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit >= 2 ? 1 : 0,
+  }).format(value);
+}
