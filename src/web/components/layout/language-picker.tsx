@@ -47,7 +47,7 @@ export function LanguagePicker() {
           align="end"
           sideOffset={8}
           collisionPadding={8}
-          className="z-50 max-h-[min(28rem,var(--radix-dropdown-menu-content-available-height))] w-52 overflow-y-auto rounded-2xl border border-white/10 bg-zinc-900/95 p-1.5 shadow-2xl backdrop-blur"
+          className="z-50 max-h-(--radix-dropdown-menu-content-available-height) w-52 overflow-y-auto rounded-2xl border border-white/10 bg-zinc-900/95 p-1.5 shadow-2xl backdrop-blur"
         >
           <DropdownMenu.Label className="px-3 pt-1.5 pb-1 text-xs font-semibold text-zinc-400">
             {t('header.languageMenu')}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,9 @@ export interface DialogProps {
 /** Accessible modal: traps and restores focus, closes on Escape and on the close button. */
 export function Dialog({ open, onOpenChange, title, description, children, className = 'max-w-md' }: DialogProps) {
   const { t } = useTranslation('common');
+  // Radix gives the focus back only to a Dialog.Trigger; these dialogs are opened by ordinary buttons,
+  // so remember whatever had the focus and return it there on close.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -23,6 +26,17 @@ export function Dialog({ open, onOpenChange, title, description, children, class
         <RadixDialog.Content
           className={`fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] w-full overflow-y-auto rounded-t-2xl border border-white/10 bg-zinc-900 p-5 text-white shadow-2xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl ${className}`}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = opener.current;
+            opener.current = null;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>

@@ -35,7 +35,7 @@ export default function SeriesPage() {
       seriesQuery.error instanceof ApiError && (seriesQuery.error.status === 404 || seriesQuery.error.status === 400);
     return (
       <div className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-3 px-6 text-center">
-        <p className="text-5xl font-black text-white/15">404</p>
+        <p aria-hidden className="text-5xl font-black text-zinc-500">404</p>
         <h1 className="text-xl font-bold">{missing ? t('notFound.title') : t('error.title')}</h1>
         <p className="text-sm text-zinc-400">{missing ? t('notFound.text') : t('error.text')}</p>
         <Link

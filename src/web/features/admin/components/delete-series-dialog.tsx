@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { AlertDialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import type { Series } from '../../../../contract/series.ts';
@@ -35,11 +36,27 @@ export function DeleteSeriesDialog({ series, onClose, onDeleted }: DeleteSeriesD
     });
   };
 
+  // The row's Delete button opened this without an AlertDialog.Trigger: give the focus back to it on close.
+  const opener = useRef<HTMLElement | null>(null);
+
   return (
     <AlertDialog.Root open={series !== null} onOpenChange={(open) => !open && !remove.isPending && onClose()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-white/10 bg-zinc-900 p-5 text-white shadow-2xl">
+        <AlertDialog.Content
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-white/10 bg-zinc-900 p-5 text-white shadow-2xl"
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = opener.current;
+            opener.current = null;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+        >
           <AlertDialog.Title className="text-lg font-bold">{t('deleteDialog.title')}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-zinc-300">
             {t('deleteDialog.message')}

@@ -191,7 +191,7 @@ function HeroSlides({ items }: { items: CarouselItem[] }) {
                 onClick={() => goTo(i)}
                 aria-label={t('carousel.goTo', { index: i + 1, title: item.series.title })}
                 aria-current={i === current ? 'true' : undefined}
-                className="group/dot flex h-6 items-center px-0.5"
+                className="group/dot flex h-6 min-w-6 items-center justify-center"
               >
                 <span
                   className={`block h-1.5 rounded-full transition-all ${
