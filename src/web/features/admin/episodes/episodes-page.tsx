@@ -40,7 +40,7 @@ export default function EpisodesPage({ seriesId }: { seriesId: number }) {
     body = <PageSpinner label={t('episodes.loading')} />;
   } else if (missing) {
     body = <PageMessage text={t('episodes.seriesNotFound')} />;
-  } else if (series.isError || episodes.isError) {
+  } else if (!series.data || !episodes.data) {
     body = (
       <PageMessage
         text={t('episodes.loadFailed')}
@@ -80,7 +80,11 @@ export default function EpisodesPage({ seriesId }: { seriesId: number }) {
           </div>
         </section>
 
-        <UploadPanel seriesId={seriesId} takenNumbers={list.map((e) => e.episodeNumber)} />
+        <UploadPanel
+          seriesId={seriesId}
+          takenNumbers={list.map((e) => e.episodeNumber)}
+          onAllUploaded={() => listHeading.current?.focus()}
+        />
 
         <section aria-labelledby="episodes-list-title" className={panelClass}>
           <div className="flex flex-wrap items-end justify-between gap-2 border-b border-white/10 p-4">
@@ -93,6 +97,15 @@ export default function EpisodesPage({ seriesId }: { seriesId: number }) {
               </p>
             )}
           </div>
+          {episodes.isError && !unauthorized && (
+            // A refresh failed: the list below is what was last read, and status updates have stopped.
+            <div role="alert" className="flex flex-wrap items-center gap-3 border-b border-white/10 bg-red-500/10 px-4 py-2.5 text-xs text-red-200">
+              <span className="flex-1">{t('episodes.refreshFailed')}</span>
+              <Button size="sm" variant="secondary" className="rounded-lg" onClick={() => void episodes.refetch()}>
+                {t('retry')}
+              </Button>
+            </div>
+          )}
           {list.length === 0 ? (
             <p className="px-4 py-10 text-center text-sm text-zinc-400">{t('episodes.empty')}</p>
           ) : (

@@ -35,6 +35,8 @@ export interface UploadPanelProps {
   seriesId: number;
   /** Numbers the series' episodes already have. */
   takenNumbers: readonly number[];
+  /** Every file went up and the list of files is gone: focus can move to where the new episodes are. */
+  onAllUploaded: () => void;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface UploadPanelProps {
  * get (from its name, else after the last episode), editable; then they go one at a time, each with
  * its upload progress and, when the server refuses it, the server's reason next to the file.
  */
-export function UploadPanel({ seriesId, takenNumbers }: UploadPanelProps) {
+export function UploadPanel({ seriesId, takenNumbers, onAllUploaded }: UploadPanelProps) {
   const { t } = useTranslation('admin');
   const { endSession } = useContext(AdminSessionContext);
   const upload = useUploadEpisode();
@@ -54,6 +56,7 @@ export function UploadPanel({ seriesId, takenNumbers }: UploadPanelProps) {
   const headingId = useId();
   const controllers = useRef(new Map<string, AbortController>());
   const removedKeys = useRef(new Set<string>());
+  const actions = useRef<HTMLDivElement>(null);
 
   const patch = (key: string, changes: Partial<StagedFile>) =>
     setStaged((items) => items.map((item) => (item.key === key ? { ...item, ...changes } : item)));
@@ -170,6 +173,9 @@ export function UploadPanel({ seriesId, takenNumbers }: UploadPanelProps) {
         variant: 'destructive',
       });
     } else if (done.length > 0) {
+      // The button the operator pressed goes away with the list; focus follows the new episodes.
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || actions.current?.contains(focused)) onAllUploaded();
       toast({
         title: t('episodes.upload.doneTitle'),
         description:
@@ -223,7 +229,11 @@ export function UploadPanel({ seriesId, takenNumbers }: UploadPanelProps) {
           }`}
         >
           <UploadCloud className={`size-8 ${dragging ? 'text-brand-300' : 'text-zinc-400'}`} aria-hidden />
-          <span className="text-sm text-zinc-200">
+          {/* Phones have nothing to drag from: there the zone is simply the file picker. */}
+          <span className="text-sm text-zinc-200 md:hidden">
+            <span className="font-semibold text-brand-300 underline underline-offset-2">{t('episodes.upload.chooseAlone')}</span>
+          </span>
+          <span className="hidden text-sm text-zinc-200 md:inline">
             {t('episodes.upload.dropHere')}{' '}
             <span className="font-semibold text-brand-300 underline underline-offset-2">{t('episodes.upload.choose')}</span>
           </span>
@@ -257,13 +267,20 @@ export function UploadPanel({ seriesId, takenNumbers }: UploadPanelProps) {
                 />
               ))}
             </ul>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
+            <div ref={actions} className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
               {!running && (
                 <Button variant="secondary" size="sm" className="rounded-lg" onClick={() => staged.forEach((item) => drop(item.key))}>
                   {t('episodes.upload.clear')}
                 </Button>
               )}
-              <Button size="sm" className="rounded-lg" onClick={uploadAll} disabled={running || blocked || waiting.length === 0}>
+              {/* Not disabled while running, so keyboard focus stays on it until the uploads end. */}
+              <Button
+                size="sm"
+                className="rounded-lg aria-disabled:cursor-progress aria-disabled:bg-rose-900 aria-disabled:text-rose-200/70"
+                onClick={uploadAll}
+                aria-disabled={running || undefined}
+                disabled={!running && (blocked || waiting.length === 0)}
+              >
                 {running ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <UploadCloud className="size-4" aria-hidden />}
                 {running ? t('episodes.upload.uploading') : t('episodes.upload.start', { count: waiting.length })}
               </Button>
