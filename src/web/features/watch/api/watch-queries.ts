@@ -1,0 +1,58 @@
+import { queryOptions } from '@tanstack/react-query';
+import { VIEWER_USER_ID } from '../../../../contract/constants.ts';
+import type { EpisodeProgress } from '../../../../contract/library.ts';
+import type { Episode, Series } from '../../../../contract/series.ts';
+import type { UnlockedEpisode } from '../../../../contract/wallet.ts';
+import { episodeQueryKey } from '../../../api/get-episode.ts';
+import { episodesQueryKey } from '../../../api/get-episodes.ts';
+import { seriesQueryKey } from '../../../api/get-series.ts';
+import { unlockedEpisodesQueryKey } from '../../../api/get-unlocked-episodes.ts';
+import { userDataFreshness } from '../../../lib/query-client.ts';
+import {
+  episodeUrl,
+  episodesUrl,
+  getEpisodeProgress,
+  getJson,
+  seriesUnlocksUrl,
+  seriesUrl,
+} from '../feed/early-start.ts';
+
+/**
+ * The player's reads, under the app's usual query keys (so other screens' invalidations reach them), each
+ * taking the answer of the early start when there is one (see feed/early-start.ts).
+ */
+export const watchEpisodeQuery = (episodeId: number | string) =>
+  queryOptions<Episode>({
+    queryKey: episodeQueryKey(episodeId),
+    queryFn: ({ signal }) => getJson<Episode>(episodeUrl(episodeId), signal),
+  });
+
+export const watchSeriesQuery = (seriesId: number | string) =>
+  queryOptions<Series>({
+    queryKey: seriesQueryKey(seriesId),
+    queryFn: ({ signal }) => getJson<Series>(seriesUrl(seriesId), signal),
+  });
+
+export const watchEpisodesQuery = (seriesId: number | string) =>
+  queryOptions<Episode[]>({
+    queryKey: episodesQueryKey(seriesId),
+    queryFn: ({ signal }) => getJson<Episode[]>(episodesUrl(seriesId), signal),
+  });
+
+export const watchUnlocksQuery = (seriesId: number) =>
+  queryOptions<UnlockedEpisode[]>({
+    queryKey: [...unlockedEpisodesQueryKey, seriesId],
+    queryFn: ({ signal }) => getJson<UnlockedEpisode[]>(seriesUnlocksUrl(seriesId), signal),
+    ...userDataFreshness,
+  });
+
+/**
+ * GET /api/user/user-1/episodes/{id}/progress: where this episode was left (null: never watched).
+ * Not kept once no screen shows it: the next visit reads the position saved meanwhile.
+ */
+export const episodeProgressQuery = (episodeId: number) =>
+  queryOptions<EpisodeProgress | null>({
+    queryKey: ['/api/user', VIEWER_USER_ID, 'episodes', episodeId, 'progress'],
+    queryFn: ({ signal }) => getEpisodeProgress(episodeId, signal),
+    gcTime: 0,
+  });

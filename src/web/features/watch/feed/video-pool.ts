@@ -1,0 +1,188 @@
+import { attachMedia, type MediaAttachment, type MediaFailure } from '../hls/media-attachment.ts';
+
+/**
+ * The feed's few <video> elements, reused from episode to episode instead of one per episode: the element
+ * that preloaded the next episode is the one that plays it after a swipe (no new element, no new load),
+ * and the one that falls out of reach takes the next neighbour.
+ *
+ * The elements live outside React (React would move or recreate them); each sits in a slot placed at its
+ * episode's position in the feed. The slot of the episode on screen is kept first in the document, so
+ * `document.querySelector('video')` is always the video the viewer sees.
+ */
+export interface PooledVideo {
+  readonly slot: HTMLDivElement;
+  video: HTMLVideoElement;
+  episodeId: number | null;
+  attachment: MediaAttachment | null;
+  failure: MediaFailure | null;
+  /** What was attached, to attach it again after a failure. */
+  loaded: PoolEpisode | null;
+}
+
+export interface PoolEpisode {
+  id: number;
+  videoUrl: string;
+  poster?: string;
+  /** Names the video for assistive technology. */
+  label: string;
+  /** Position in the feed: the slot is drawn at index × 100 % of the feed's height. */
+  index: number;
+  /** Resume point in seconds, read once when the episode is attached. */
+  startAt?: number;
+}
+
+const VIDEO_CLASS = 'absolute inset-0 size-full bg-black object-contain';
+const SLOT_CLASS = 'absolute inset-0 overflow-hidden bg-black';
+
+export function createPooledVideoElement(): HTMLVideoElement {
+  const video = document.createElement('video');
+  video.className = VIDEO_CLASS;
+  video.playsInline = true;
+  video.preload = 'auto';
+  video.setAttribute('webkit-playsinline', '');
+  return video;
+}
+
+let adoptable: { episodeId: number; video: HTMLVideoElement; attachment: MediaAttachment } | null = null;
+
+/** The early start (see early-start.ts) hands over the element it already began loading. */
+export function offerEarlyVideo(episodeId: number, video: HTMLVideoElement, attachment: MediaAttachment) {
+  adoptable?.attachment.detach();
+  adoptable = { episodeId, video, attachment };
+}
+
+export class VideoPool {
+  readonly entries: PooledVideo[] = [];
+  private failureListener: ((episodeId: number, failure: MediaFailure) => void) | null = null;
+
+  constructor(
+    private readonly layer: HTMLElement,
+    size: number,
+  ) {
+    for (let i = 0; i < size; i += 1) {
+      const slot = document.createElement('div');
+      slot.className = SLOT_CLASS;
+      slot.hidden = true;
+      const video = createPooledVideoElement();
+      slot.append(video);
+      layer.append(slot);
+      this.entries.push({ slot, video, episodeId: null, attachment: null, failure: null, loaded: null });
+    }
+  }
+
+  onFailure(listener: (episodeId: number, failure: MediaFailure) => void) {
+    this.failureListener = listener;
+  }
+
+  entryOf(episodeId: number): PooledVideo | undefined {
+    return this.entries.find((entry) => entry.episodeId === episodeId);
+  }
+
+  /**
+   * Gives each wanted episode an element, most important first (the current one, then the next, then the
+   * previous): an element that already holds an episode keeps it; the others are emptied and reused.
+   * Returns the current episode's entry.
+   */
+  sync(current: PoolEpisode, neighbours: PoolEpisode[]): PooledVideo {
+    const wanted = [current, ...neighbours].slice(0, this.entries.length);
+    const wantedIds = new Set(wanted.map((episode) => episode.id));
+    // Empty elements first: an element still holding an episode may be wanted again soon (a swipe back).
+    const free = this.entries
+      .filter((entry) => entry.episodeId === null || !wantedIds.has(entry.episodeId))
+      .sort((a, b) => Number(a.episodeId !== null) - Number(b.episodeId !== null));
+    for (const episode of wanted) {
+      let entry = this.entryOf(episode.id);
+      if (!entry) {
+        entry = free.shift()!;
+        this.load(entry, episode, episode === current);
+      }
+      entry.slot.hidden = false;
+      entry.slot.style.transform = `translateY(${episode.index * 100}%)`;
+      entry.video.setAttribute('aria-label', episode.label);
+      entry.video.dataset.active = String(episode === current);
+      entry.attachment?.setCurrent(episode === current);
+    }
+    for (const entry of free) this.release(entry);
+
+    const active = this.entryOf(current.id)!;
+    // The slot on screen first in the document; only the others move (moving a playing element could pause it).
+    if (this.layer.firstElementChild !== active.slot) {
+      for (const entry of this.entries) if (entry !== active) this.layer.append(entry.slot);
+    }
+    return active;
+  }
+
+  /** Takes over the element an early start began loading, if it is for this episode. */
+  adoptEarly(episode: PoolEpisode): boolean {
+    if (!adoptable || adoptable.episodeId !== episode.id || this.entryOf(episode.id)) return false;
+    const early = adoptable;
+    adoptable = null;
+    const entry = this.entries[0]!;
+    this.release(entry);
+    entry.video.replaceWith(early.video);
+    entry.video = early.video;
+    entry.episodeId = episode.id;
+    entry.attachment = early.attachment;
+    entry.loaded = episode;
+    this.watchErrors(entry);
+    return true;
+  }
+
+  /** Loads an episode's media again on the same element (after a network failure), from where it was. */
+  reload(episodeId: number) {
+    const entry = this.entryOf(episodeId);
+    if (!entry?.loaded) return;
+    const at = entry.video.currentTime;
+    const episode = { ...entry.loaded, startAt: at > 0 ? at : entry.loaded.startAt };
+    const active = entry.video.dataset.active === 'true';
+    this.load(entry, episode, active);
+    entry.video.dataset.active = String(active);
+  }
+
+  destroy() {
+    for (const entry of this.entries) {
+      this.release(entry);
+      entry.slot.remove();
+    }
+  }
+
+  private load(entry: PooledVideo, episode: PoolEpisode, current: boolean) {
+    this.release(entry);
+    entry.episodeId = episode.id;
+    entry.loaded = episode;
+    entry.slot.hidden = false;
+    const video = entry.video;
+    if (episode.poster) video.poster = episode.poster;
+    else video.removeAttribute('poster');
+    entry.attachment = attachMedia(video, episode.videoUrl, {
+      startAt: episode.startAt,
+      current,
+      onFailure: (failure) => this.fail(entry, episode.id, failure),
+    });
+    this.watchErrors(entry);
+  }
+
+  private watchErrors(entry: PooledVideo) {
+    const episodeId = entry.episodeId;
+    entry.video.onerror = () => {
+      if (entry.episodeId === episodeId && episodeId !== null && entry.video.error) this.fail(entry, episodeId, 'failed');
+    };
+  }
+
+  private fail(entry: PooledVideo, episodeId: number, failure: MediaFailure) {
+    if (entry.episodeId !== episodeId) return;
+    entry.failure = failure;
+    this.failureListener?.(episodeId, failure);
+  }
+
+  private release(entry: PooledVideo) {
+    entry.attachment?.detach();
+    entry.attachment = null;
+    entry.episodeId = null;
+    entry.failure = null;
+    entry.loaded = null;
+    entry.video.onerror = null;
+    entry.video.removeAttribute('data-active');
+    entry.slot.hidden = true;
+  }
+}
