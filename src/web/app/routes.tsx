@@ -18,7 +18,10 @@ const PrivacyPage = lazy(() => import('../features/legal/privacy-page.tsx'));
 const TrendingPage = lazy(() => import('../features/trending/trending-page.tsx'));
 const NewReleaseShelfPage = lazy(() => import('../features/shelf/new-release-page.tsx'));
 const SeriesPage = lazy(() => import('../features/series/series-page.tsx'));
-const WatchPage = lazy(() => import('../features/watch/watch-page.tsx'));
+const loadWatchPage = () => import('../features/watch/watch-page.tsx');
+// Opened at /watch/… (a shared link, a reload): the player's code is fetched while the app starts, not after.
+if (window.location.pathname.startsWith('/watch/')) void loadWatchPage();
+const WatchPage = lazy(loadWatchPage);
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page.tsx'));
 
 export function AppRoutes() {
