@@ -111,7 +111,7 @@ export function AccountMenu({ loginUser, onLogout }: { loginUser: LoginUser; onL
             <div className="mt-3 grid grid-cols-2 gap-2">
               <DropdownMenu.Item
                 onSelect={() => setTopUpOpen(true)}
-                className="flex h-10 cursor-pointer items-center justify-center gap-1.5 rounded-full bg-rose-600 text-sm font-semibold outline-none data-[highlighted]:bg-rose-500 data-[highlighted]:ring-2 data-[highlighted]:ring-white/60"
+                className="flex h-10 cursor-pointer items-center justify-center gap-1.5 rounded-full bg-rose-600 text-sm font-semibold outline-none data-[highlighted]:bg-rose-700 data-[highlighted]:ring-2 data-[highlighted]:ring-white/60"
               >
                 <Plus className="size-4" aria-hidden />
                 {t('account.topUp')}

@@ -4,7 +4,7 @@ type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 type Size = 'sm' | 'md' | 'lg';
 
 const variants: Record<Variant, string> = {
-  primary: 'bg-rose-600 text-white hover:bg-rose-500 disabled:bg-rose-900 disabled:text-rose-200/70',
+  primary: 'bg-rose-600 text-white hover:bg-rose-700 disabled:bg-rose-900 disabled:text-rose-200/70',
   secondary: 'bg-white/10 text-white hover:bg-white/15 disabled:text-zinc-500',
   ghost: 'bg-transparent text-zinc-200 hover:bg-white/10 disabled:text-zinc-500',
   danger: 'bg-red-700 text-white hover:bg-red-600 disabled:bg-red-950',

@@ -126,7 +126,7 @@ export default function BrandPage() {
             <Play className="size-4 fill-current" aria-hidden />
             {t('buttons.primary')}
           </button>
-          <button type="button" className="inline-flex h-11 items-center rounded-full bg-rose-600 px-5 text-sm font-semibold hover:bg-rose-500">
+          <button type="button" className="inline-flex h-11 items-center rounded-full bg-rose-600 px-5 text-sm font-semibold hover:bg-rose-700">
             {t('buttons.solid')}
           </button>
           <button type="button" className="inline-flex h-11 items-center rounded-full bg-white/10 px-5 text-sm font-semibold hover:bg-white/15">

@@ -111,7 +111,7 @@ function EmptyState({ icon, title, text }: { icon: ReactNode; title: string; tex
       <span className="flex size-16 items-center justify-center rounded-full bg-white/5 text-zinc-400">{icon}</span>
       <p className="text-base font-semibold text-zinc-100">{title}</p>
       <p className="max-w-xs text-sm text-zinc-400">{text}</p>
-      <Link href={paths.discover} className="mt-1 rounded-full bg-rose-600 px-5 py-2.5 text-sm font-semibold hover:bg-rose-500">
+      <Link href={paths.discover} className="mt-1 rounded-full bg-rose-600 px-5 py-2.5 text-sm font-semibold hover:bg-rose-700">
         {t('empty.browse')}
       </Link>
     </div>

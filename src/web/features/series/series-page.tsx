@@ -40,7 +40,7 @@ export default function SeriesPage() {
         <p className="text-sm text-zinc-400">{missing ? t('notFound.text') : t('error.text')}</p>
         <Link
           href={paths.discover}
-          className="mt-2 rounded-full bg-rose-600 px-5 py-2.5 text-sm font-semibold hover:bg-rose-500"
+          className="mt-2 rounded-full bg-rose-600 px-5 py-2.5 text-sm font-semibold hover:bg-rose-700"
         >
           {t('notFound.browse')}
         </Link>
