@@ -167,51 +167,64 @@ test('dialogs and menus: login, account menu, top up, unlock, language', async (
   await audit(page, 'watch locked episode');
 });
 
-test('the dashboard: login, every tab, add series and delete confirmation', async ({ page }) => {
-  test.setTimeout(120_000);
-  await passAccessGate(page);
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Admin Access Portal' })).toBeVisible();
-  await audit(page, 'admin login');
+for (const viewport of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'laptop', width: 1280, height: 800 },
+]) {
+  test.describe(`dashboard at ${viewport.name} size`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-  await signInAsAdmin(page);
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
-  await expect(page.getByTestId('stat-total-series')).toBeVisible();
-  await audit(page, 'admin content');
+    test('login, every tab, editing a row, add series and delete confirmation', async ({ page }) => {
+      test.setTimeout(120_000);
+      const at = (where: string) => `admin ${viewport.name} ${where}`;
+      await passAccessGate(page);
+      await page.goto('/admin');
+      await expect(page.getByRole('heading', { name: 'Admin Access Portal' })).toBeVisible();
+      await audit(page, at('login'));
 
-  await page
-    .getByRole('button', { name: /^Edit / })
-    .first()
-    .click();
-  await audit(page, 'admin content, editing a row');
-  await page.getByRole('button', { name: /^Cancel editing/ }).click();
+      await signInAsAdmin(page);
+      await page.goto('/admin');
+      await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+      await expect(page.getByTestId('stat-total-series')).toBeVisible();
+      await audit(page, at('content'));
 
-  await page
-    .getByRole('button', { name: /^Delete / })
-    .first()
-    .click();
-  await expect(page.getByRole('alertdialog').or(page.getByRole('dialog'))).toBeVisible();
-  await audit(page, 'admin delete confirmation');
-  await page.keyboard.press('Escape');
+      await page
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .click();
+      await audit(page, at('content, editing a row'));
+      await page.getByRole('button', { name: /^Cancel editing/ }).click();
 
-  await page.getByRole('button', { name: 'Add Series' }).click();
-  await expect(page.getByRole('dialog', { name: 'Add New Series' })).toBeVisible();
-  await audit(page, 'admin add series');
-  await page.keyboard.press('Escape');
+      await page
+        .getByRole('button', { name: /^Delete / })
+        .first()
+        .click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      await audit(page, at('delete confirmation'));
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('alertdialog')).toBeHidden();
 
-  await page.getByRole('tab', { name: 'Hero Carousel' }).click();
-  await expect(page.getByTestId('carousel-item').first()).toBeVisible();
-  await audit(page, 'admin carousel');
+      await page.getByRole('button', { name: 'Add Series' }).click();
+      await expect(page.getByRole('dialog', { name: 'Add New Series' })).toBeVisible();
+      await audit(page, at('add series'));
+      await page.keyboard.press('Escape');
 
-  await page.getByRole('tab', { name: 'Trending Now' }).click();
-  await expect(page.getByTestId('trending-item').first()).toBeVisible();
-  await audit(page, 'admin trending');
+      await page.getByRole('tab', { name: 'Hero Carousel' }).click();
+      await expect(page.getByTestId('carousel-item').first()).toBeVisible();
+      await audit(page, at('carousel'));
 
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.getByRole('tab', { name: 'Content Management' }).click();
-  await audit(page, 'admin content (desktop)');
-});
+      await page.getByRole('tab', { name: 'Trending Now' }).click();
+      await expect(page.getByTestId('trending-item').first()).toBeVisible();
+      await audit(page, at('trending'));
+
+      // A series' episodes: upload and transcode views.
+      const [first] = (await (await page.request.get('/api/series')).json()) as { id: number }[];
+      await page.goto(`/admin/series/${first!.id}/episodes`);
+      await expect(page.getByRole('main')).toBeVisible();
+      await audit(page, at('episodes of a series'));
+    });
+  });
+}
 
 test('right to left and other scripts pass too', async ({ gatedPage: page }) => {
   const ids = await catalogue(page);

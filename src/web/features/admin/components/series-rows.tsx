@@ -139,7 +139,7 @@ export function SeriesEditRow({ series, onDone }: { series: Series; onDone: () =
         <span className="inline-block pt-2">{formatNumber(series.likes)}</span>
       </td>
       <td className={`${cell} align-top`}>
-        <div className="space-y-1.5 pt-1.5 text-xs">
+        <div className="space-y-2 pt-1.5 text-xs">
           {controls.isNew}
           {controls.isFree}
         </div>
