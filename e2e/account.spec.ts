@@ -105,7 +105,7 @@ test('top up: choose a package, buy it, and the balance grows by coins plus bonu
 
   const toast = page.getByRole('status').filter({ hasText: 'Purchase Successful!' });
   await expect(toast).toBeVisible();
-  await expect(toast).toContainText('Added 1150 coins to your account');
+  await expect(toast).toContainText('Added 1,150 coins to your account');
   await expect(dialog).toBeHidden();
 
   expect(await menuBalance(page)).toBe(before + 1150);
