@@ -209,10 +209,11 @@ test.describe('header and navigation', () => {
     await expect(page.getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
     await page.getByRole('menuitemradio', { name: 'Español' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-    await page.getByRole('button', { name: /^Language/ }).click();
+    // The picker's own label is translated now, so find it by its test id.
+    await page.getByTestId('language-picker').click();
     await page.getByRole('menuitemradio', { name: 'العربية' }).click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await page.getByRole('button', { name: /^Language/ }).click();
+    await page.getByTestId('language-picker').click();
     await page.getByRole('menuitemradio', { name: 'English' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
