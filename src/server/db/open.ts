@@ -22,12 +22,19 @@ export async function openDatabase(
     });
     url = embedded.url;
   }
-  const connection = connectDatabase(url, (error) => log.error(error, 'idle database connection failed'));
+  let closing = false;
+  const connection = connectDatabase(url, (error) => {
+    // pool.end() resolves before idle sockets are gone; the server ending them at shutdown is expected.
+    if (closing) return;
+    const { code, message } = error as Error & { code?: string };
+    log.error({ code, message }, 'idle database connection failed');
+  });
   await applyMigrations(connection.db);
   return {
     ...connection,
     embedded,
     close: async () => {
+      closing = true;
       await connection.close();
       await embedded?.stop();
     },
