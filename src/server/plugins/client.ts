@@ -18,6 +18,8 @@ export const clientPlugin = fp(async (app: FastifyInstance, options: { clientDir
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of text files (vite.config.ts): sent to browsers that accept them.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

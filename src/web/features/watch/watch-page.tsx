@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import i18next from 'i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +9,12 @@ import { paths } from '../../app/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { episodeProgressQuery, watchEpisodeQuery, watchSeriesQuery, watchUnlocksQuery } from './api/watch-queries.ts';
-import { startWatchEarly } from './feed/early-start.ts';
+import { dismissEarlyVideo } from './feed/video-pool.ts';
 import { WatchFeed } from './feed/watch-feed.tsx';
 
-// Opened directly (a link, a reload): ask for the episode and start its video while the app still starts.
-startWatchEarly(window.location.pathname);
+// Opened directly (a link, a reload): the player's texts load as soon as the language is known, alongside
+// the episode and video the boot script (boot.ts) already asked for.
+if (!i18next.isInitialized) i18next.on('initialized', () => void i18next.loadNamespaces('watch'));
 
 export default function WatchPage() {
   const { t } = useTranslation('watch');
@@ -42,10 +44,16 @@ export default function WatchPage() {
   useEffect(() => {
     if (showFeed) setFeedSeriesId(series.id);
   }, [showFeed, series]);
+  // A video the boot script started that will not be played here (an error, a lock) goes, as when leaving.
+  const failed = episodeQuery.isError || seriesQuery.isError || unlocksQuery.isError;
+  useEffect(() => {
+    if (failed || (ready && locked)) dismissEarlyVideo();
+  }, [failed, ready, locked]);
+  useEffect(() => () => dismissEarlyVideo(), []);
 
   if (showFeed) return <WatchFeed series={series} episode={episode} />;
 
-  if (episodeQuery.isError || seriesQuery.isError || unlocksQuery.isError) {
+  if (failed) {
     const missing =
       (episodeQuery.error instanceof ApiError && (episodeQuery.error.status === 404 || episodeQuery.error.status === 400)) ||
       (seriesQuery.error instanceof ApiError && seriesQuery.error.status === 404);

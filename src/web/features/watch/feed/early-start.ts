@@ -6,13 +6,14 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { storageKeys } from '../../../lib/storage-keys.ts';
 import { attachMedia } from '../hls/media-attachment.ts';
 import { resumePoint } from './resume.ts';
-import { createPooledVideoElement, offerEarlyVideo } from './video-pool.ts';
+import { createPooledVideoElement, offerEarlyVideo, showEarlyVideo } from './video-pool.ts';
 
 /**
  * Opening /watch/{id} directly (a shared link, a reload) is a cold start: the app's code, then the episode,
- * then its series, then the video, one after the other. This starts the calls the player will make, and the
- * video itself, as soon as the player's code runs, while the rest of the app is still starting; the page's
- * queries then take these answers instead of asking again.
+ * then its series, then the video, one after the other. Run from the boot script (../boot.ts), this starts
+ * the calls the player will make and the video itself while the app is still downloading: the video shows
+ * (and plays) over the loading screen until the feed takes the element over, and the page's queries take
+ * these answers instead of asking again.
  */
 const WATCH_PATH = /^\/watch\/(\d+)\/?$/;
 const started = new Map<string, { request: Promise<unknown>; at: number }>();
@@ -83,12 +84,12 @@ export function startWatchEarly(pathname: string) {
       if (!found.videoUrl) return;
       const saved = await progress;
       const video = createPooledVideoElement();
-      if (found.thumbnailUrl) video.poster = found.thumbnailUrl;
       const attachment = attachMedia(video, found.videoUrl, {
         startAt: resumePoint(saved?.positionSeconds, found.duration),
         current: true,
       });
       offerEarlyVideo(found.id, video, attachment);
+      showEarlyVideo();
     })
     .catch(() => undefined);
 }

@@ -29,6 +29,8 @@ export interface PoolEpisode {
   index: number;
   /** Resume point in seconds, read once when the episode is attached. */
   startAt?: number;
+  /** A neighbour's loading: the next episode loads its start ('auto'), the previous one only its metadata. */
+  preload?: 'auto' | 'metadata';
 }
 
 const VIDEO_CLASS = 'absolute inset-0 size-full bg-black object-contain';
@@ -43,12 +45,72 @@ export function createPooledVideoElement(): HTMLVideoElement {
   return video;
 }
 
-let adoptable: { episodeId: number; video: HTMLVideoElement; attachment: MediaAttachment } | null = null;
+let adoptable: { episodeId: number; video: HTMLVideoElement; attachment: MediaAttachment; stage: HTMLElement | null } | null =
+  null;
 
 /** The early start (see early-start.ts) hands over the element it already began loading. */
 export function offerEarlyVideo(episodeId: number, video: HTMLVideoElement, attachment: MediaAttachment) {
-  adoptable?.attachment.detach();
-  adoptable = { episodeId, video, attachment };
+  dismissEarlyVideo();
+  adoptable = { episodeId, video, attachment, stage: null };
+}
+
+/**
+ * Shows the early video at once, full screen over the loading screen (the app's styles may not be there
+ * yet: inline styles), and starts it: with sound if the browser allows, else muted (the feed then offers
+ * "Tap for sound"). The feed moves it into its place when it mounts.
+ */
+export function showEarlyVideo() {
+  if (!adoptable || adoptable.stage) return;
+  const { video } = adoptable;
+  const stage = document.createElement('div');
+  Object.assign(stage.style, { position: 'fixed', inset: '0', zIndex: '45', background: '#000' });
+  Object.assign(video.style, { position: 'absolute', inset: '0', width: '100%', height: '100%', objectFit: 'contain' });
+  stage.append(video);
+  document.body.append(stage);
+  adoptable.stage = stage;
+  video.dataset.active = 'true';
+  playOnFirstFrame(video, () =>
+    video.play().catch((error: unknown) => {
+      if (!(error instanceof DOMException) || error.name !== 'NotAllowedError') return;
+      video.muted = true;
+      void video.play().catch(() => undefined);
+    }),
+  );
+}
+
+/** The page will not play the early video after all (an error, a locked episode, the viewer left). */
+export function dismissEarlyVideo() {
+  if (!adoptable) return;
+  adoptable.attachment.detach();
+  adoptable.stage?.remove();
+  adoptable = null;
+}
+
+/**
+ * A preloaded, paused video shows its first frame; encoded streams often have it a few frames in (0.08 s
+ * here, the encoder's reordering delay). Started from 0, the player waits that long on the frame it already
+ * shows before drawing the next one; moved onto the frame itself, it draws the next one as soon as it
+ * plays. Swiping to a preloaded episode then shows movement about twice as fast.
+ */
+function primeFirstFrame(video: HTMLVideoElement, stillWanted: () => boolean) {
+  if (!('requestVideoFrameCallback' in video)) return;
+  video.requestVideoFrameCallback((_now, frame) => {
+    if (stillWanted() && video.paused && video.currentTime < frame.mediaTime) video.currentTime = frame.mediaTime;
+  });
+}
+
+/** Starts a video once its first frame is on screen (sooner seen than if the clock first ran up to it). */
+export function playOnFirstFrame(video: HTMLVideoElement, play: () => void) {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    video.removeEventListener('loadeddata', start);
+    play();
+  };
+  if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) return start();
+  video.addEventListener('loadeddata', start);
+  if ('requestVideoFrameCallback' in video) video.requestVideoFrameCallback(start);
 }
 
 export class VideoPool {
@@ -98,6 +160,7 @@ export class VideoPool {
       }
       entry.slot.hidden = false;
       entry.slot.style.transform = `translateY(${episode.index * 100}%)`;
+      entry.video.preload = episode === current ? 'auto' : (episode.preload ?? 'auto');
       entry.video.setAttribute('aria-label', episode.label);
       entry.video.dataset.active = String(episode === current);
       entry.attachment?.setCurrent(episode === current);
@@ -119,7 +182,13 @@ export class VideoPool {
     adoptable = null;
     const entry = this.entries[0]!;
     this.release(entry);
-    entry.video.replaceWith(early.video);
+    // An atomic move where the browser has one, so a playing video keeps playing.
+    const slot = entry.slot as HTMLElement & { moveBefore?: (node: Node, child: Node | null) => void };
+    if (slot.moveBefore) slot.moveBefore(early.video, entry.video);
+    else slot.insertBefore(early.video, entry.video);
+    entry.video.remove();
+    early.video.removeAttribute('style');
+    early.stage?.remove();
     entry.video = early.video;
     entry.episodeId = episode.id;
     entry.attachment = early.attachment;
@@ -152,7 +221,8 @@ export class VideoPool {
     entry.loaded = episode;
     entry.slot.hidden = false;
     const video = entry.video;
-    if (episode.poster) video.poster = episode.poster;
+    // The poster covers the wait for the episode on screen; a preloaded neighbour shows its own first frame.
+    if (episode.poster && current) video.poster = episode.poster;
     else video.removeAttribute('poster');
     entry.attachment = attachMedia(video, episode.videoUrl, {
       startAt: episode.startAt,
@@ -160,6 +230,7 @@ export class VideoPool {
       onFailure: (failure) => this.fail(entry, episode.id, failure),
     });
     this.watchErrors(entry);
+    if (!current) primeFirstFrame(video, () => entry.episodeId === episode.id);
   }
 
   private watchErrors(entry: PooledVideo) {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ListVideo, Lock, Maximize, Minimize, Pause, Play, RotateCcw, Volume2, VolumeX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,7 @@ const SEEK_STEP_SECONDS = 5;
  * or a key.
  */
 export function WatchFeed({ series, episode }: WatchFeedProps) {
-  const { t } = useTranslation('watch');
+  const { t, i18n } = useTranslation('watch');
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
 
@@ -95,7 +95,9 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
   const layerRef = useRef<HTMLDivElement>(null);
   const poolRef = useRef<VideoPool | null>(null);
   const activeRef = useRef<HTMLVideoElement | null>(null);
-  const [active, setActive] = useState<HTMLVideoElement | null>(null);
+  /** The element on screen and the episode it plays, set together (an element is reused across episodes). */
+  const [activation, setActivation] = useState<{ video: HTMLVideoElement; episodeId: number } | null>(null);
+  const active = activation?.video ?? null;
   const [failure, setFailure] = useState<MediaFailure | null>(null);
   const currentIdRef = useRef(episode.id);
   currentIdRef.current = episode.id;
@@ -121,17 +123,20 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
     if (!currentReady) {
       for (const entry of pool.entries) entry.video.pause();
       activeRef.current = null;
-      setActive(null);
+      setActivation(null);
       return;
     }
     const current = poolEpisode(episode);
     pool.adoptEarly(current);
-    const neighbours = [nextReady ? poolEpisode(next!) : null, previousReady ? poolEpisode(previous!) : null].filter(
-      (e): e is PoolEpisode => e !== null,
-    );
+    const neighbours: PoolEpisode[] = [];
+    if (nextReady) neighbours.push({ ...poolEpisode(next!), preload: 'auto' });
+    // The previous episode was just watched: its start is rarely needed again, so it loads lightly.
+    if (previousReady) neighbours.push({ ...poolEpisode(previous!), preload: 'metadata' });
     const entry = pool.sync(current, neighbours);
     activeRef.current = entry.video;
-    setActive(entry.video);
+    setActivation((previous) =>
+      previous?.video === entry.video && previous.episodeId === current.id ? previous : { video: entry.video, episodeId: current.id },
+    );
     setFailure(entry.failure);
     // poolEpisode reads the settled positions: they count only when an element is first given an episode.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -196,25 +201,28 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
     video.defaultPlaybackRate = rateRef.current;
     video.playbackRate = rateRef.current;
     video.volume = volumeRef.current;
-    video.muted = userMutedRef.current;
+    // A video already running muted (the boot script's, refused sound) stays muted: unmuting it without a
+    // gesture would make the browser pause it. Others try with sound when they start.
+    if (video.paused) video.muted = userMutedRef.current;
+    else if (video.muted && !userMutedRef.current) setSoundBlocked(true);
     // Back to an episode that had ended: it starts over (else it would end again at once).
     if (video.ended || (video.duration > 0 && video.currentTime >= video.duration - 0.25)) video.currentTime = 0;
   }, []);
 
   useEffect(() => {
-    const video = active;
+    const video = activation?.video;
     if (!video) return;
     for (const entry of poolRef.current?.entries ?? []) if (entry.video !== video) entry.video.pause();
     prepareToPlay(video);
     startPlayback(video);
-  }, [active, episode.id, prepareToPlay, startPlayback]);
+  }, [activation, prepareToPlay, startPlayback]);
 
   const firstEpisode = useRef(episode.id);
   useEffect(() => {
     if (episode.id !== firstEpisode.current) announce(t('announce.episode', { number: episode.episodeNumber }));
   }, [episode.id, episode.episodeNumber, t]);
 
-  useProgressReporter(activeRef, active && currentReady ? { seriesId: series.id, episodeId: episode.id } : null);
+  useProgressReporter(activeRef, activation?.episodeId === episode.id ? { seriesId: series.id, episodeId: episode.id } : null);
 
   // ---- controls hide 3 s after playback starts (SPEC §4, §9)
   const scheduleHide = useCallback(() => {
@@ -277,6 +285,8 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
       setPlaying(true);
       setEnded(false);
       scheduleHide();
+      // The unlock dialog's texts, fetched once the video runs, so that the dialog opens at once.
+      void i18n.loadNamespaces('series');
     };
     const onPause = () => {
       setPlaying(false);
@@ -290,6 +300,7 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
     const onWaiting = () => setBuffering(true);
     const onReady = () => setBuffering(false);
     setPlaying(!video.paused);
+    if (!video.paused) scheduleHide();
     setEnded(video.ended);
     setBuffering(video.readyState < HTMLMediaElement.HAVE_FUTURE_DATA);
     readTime();
@@ -311,7 +322,7 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
     return () => {
       for (const [name, listener] of listeners) video.removeEventListener(name, listener);
     };
-  }, [active, scheduleHide]);
+  }, [active, scheduleHide, i18n]);
 
   // ---- actions
   const togglePlay = () => {
@@ -665,20 +676,25 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
         accessOf={accessOf}
         onSelect={jumpTo}
       />
-      <EpisodeUnlock
-        series={series}
-        episodeNumber={unlocking}
-        onClose={() => setUnlocking(null)}
-        onUnlocked={(number) => {
-          setJustUnlocked((numbers) => new Set([...numbers, number]));
-          setUnlocking(null);
-          const target = feed.find((e) => e.episodeNumber === number);
-          if (target) {
-            activeRef.current?.pause();
-            navigate(paths.watch(target.id), { replace: true });
-          }
-        }}
-      />
+      {unlocking !== null && (
+        // Its texts (the series namespace) load on first use without suspending the player.
+        <Suspense fallback={null}>
+          <EpisodeUnlock
+            series={series}
+            episodeNumber={unlocking}
+            onClose={() => setUnlocking(null)}
+            onUnlocked={(number) => {
+              setJustUnlocked((numbers) => new Set([...numbers, number]));
+              setUnlocking(null);
+              const target = feed.find((e) => e.episodeNumber === number);
+              if (target) {
+                activeRef.current?.pause();
+                navigate(paths.watch(target.id), { replace: true });
+              }
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

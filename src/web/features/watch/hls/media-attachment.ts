@@ -79,6 +79,8 @@ function attachWithHlsJs(video: HTMLVideoElement, url: string, startAt: number, 
         capLevelToPlayerSize: true,
         startPosition: startAt > 0 ? startAt : -1,
         maxBufferLength: current ? PLAYING_BUFFER_SECONDS : PRELOAD_BUFFER_SECONDS,
+        // hls.js buffers up to maxBufferSize bytes regardless of maxBufferLength; this bound is the one it keeps.
+        maxMaxBufferLength: current ? PLAYING_BUFFER_SECONDS * 2 : PRELOAD_BUFFER_SECONDS,
         backBufferLength: 10,
       });
       hls.on(HlsClass.Events.ERROR, (_event, data) => {
@@ -101,7 +103,9 @@ function attachWithHlsJs(video: HTMLVideoElement, url: string, startAt: number, 
     url,
     setCurrent: (next) => {
       current = next;
-      if (hls) hls.config.maxBufferLength = next ? PLAYING_BUFFER_SECONDS : PRELOAD_BUFFER_SECONDS;
+      if (!hls) return;
+      hls.config.maxBufferLength = next ? PLAYING_BUFFER_SECONDS : PRELOAD_BUFFER_SECONDS;
+      hls.config.maxMaxBufferLength = next ? PLAYING_BUFFER_SECONDS * 2 : PRELOAD_BUFFER_SECONDS;
     },
     detach: () => {
       detached = true;
