@@ -205,8 +205,10 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions): Transcod
         if (!(reason instanceof TranscodeError || reason instanceof NotAVideoError)) {
           log.error(reason, `media job ${job.id} failed`);
         }
-        await finishJob(db, job.id, attempt, { status: 'failed', error: message }).catch(() => {});
+        // Clean up before the job reads as failed, so whoever sees 'failed' finds nothing left behind.
+        await removeQuietly(job.workDir!);
         await removeQuietly(job.sourcePath);
+        await finishJob(db, job.id, attempt, { status: 'failed', error: message }).catch(() => {});
       }
     } finally {
       running.delete(job.id);
