@@ -227,6 +227,7 @@ for (const viewport of [
 }
 
 test('right to left and other scripts pass too', async ({ gatedPage: page }) => {
+  test.setTimeout(180_000);
   const ids = await catalogue(page);
   for (const language of ['arabic', 'japanese', 'hindi']) {
     await page.addInitScript((l) => localStorage.setItem('cliffhanger.language', l), language);
