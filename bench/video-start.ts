@@ -1,0 +1,375 @@
+/**
+ * Video start-up benchmark (issue 5): in Chromium, how long from navigating to /watch/{id} to the first
+ * rendered video frame, and from a swipe (ArrowDown) to the next episode's first frame; 20 runs each,
+ * unthrottled and with 150 ms latency / 1.6 Mbps, median and p95.
+ *
+ *   npx tsx bench/video-start.ts          (or npm run bench:video)
+ *
+ * It builds nothing. Without BENCH_URL it starts the server like playwright.config.ts does (fresh DATA_DIR,
+ * demo seed), serving the client already built in BENCH_CLIENT_DIR (default dist/client: `npm run build`).
+ * With BENCH_URL it uses that server, and BENCH_ACCESS_CODE must be one of its access codes.
+ * BENCH_RUNS (20) and BENCH_EPISODE (an episode id for the first-frame runs) are optional.
+ *
+ * Frames are timed in the page: requestVideoFrameCallback's `now` is relative to performance.timeOrigin,
+ * which for a navigation is its start; a swipe is timed from the keydown event's timeStamp.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const CHROMIUM = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && fs.existsSync(p));
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // As in the e2e runs: a phone that was tapped to open the app may start with sound.
+  '--autoplay-policy=no-user-gesture-required',
+];
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: false };
+
+interface Network {
+  name: string;
+  /** CDP Network.emulateNetworkConditions, or none */
+  conditions?: { latency: number; downloadThroughput: number; uploadThroughput: number };
+}
+const NETWORKS: Network[] = [
+  { name: 'unthrottled' },
+  { name: '150 ms, 1.6 Mbps', conditions: { latency: 150, downloadThroughput: 200_000, uploadThroughput: 200_000 } },
+];
+
+interface SeriesJson {
+  id: number;
+  title: string;
+  isFree: boolean;
+}
+interface EpisodeJson {
+  id: number;
+  episodeNumber: number;
+  videoUrl: string;
+}
+
+// ---------------------------------------------------------------------------------------------- server
+
+async function startServer(): Promise<{ url: string; accessCode: string; stop: () => Promise<void> }> {
+  const external = process.env.BENCH_URL;
+  if (external) {
+    const accessCode = process.env.BENCH_ACCESS_CODE;
+    if (!accessCode) throw new Error('BENCH_URL needs BENCH_ACCESS_CODE (one of that server’s access codes).');
+    return { url: external.replace(/\/$/, ''), accessCode, stop: async () => {} };
+  }
+  const clientDir = path.resolve(process.env.BENCH_CLIENT_DIR ?? 'dist/client');
+  if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
+    throw new Error(`No built client in ${clientDir}: run \`npm run build\` first (or set BENCH_CLIENT_DIR).`);
+  }
+  const port = Number(process.env.BENCH_PORT ?? 5207);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-bench-'));
+  fs.chmodSync(dataDir, 0o755);
+  const accessCode = 'BENCH-ACCESS';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PG_PORT: String(Number(process.env.BENCH_PG_PORT ?? port + 1000)),
+      DATA_DIR: dataDir,
+      ACCESS_CODES: accessCode,
+      ADMIN_PASSWORD: 'bench admin password',
+      SEED: 'demo',
+      LOG_LEVEL: 'warn',
+      CLIENT_DIR: clientDir,
+      AUTH_RATE_LIMIT: '1000',
+      API_RATE_LIMIT: '1000000',
+    },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('The server exited during start-up.');
+    const ok = await fetch(`${url}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error('The server did not answer /api/health within 120 s.');
+    await sleep(250);
+  }
+  return {
+    url,
+    accessCode,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await Promise.race([exited, sleep(25_000)]);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- page probes
+
+/**
+ * Runs in every page before the app: records each presented video frame and the time of each ArrowDown.
+ * A string, not a function: tsx would add helpers to a function's source that the page does not have.
+ */
+const PROBES = `(() => {
+  const state = { frames: [], keyAt: -1 };
+  window.__bench = state;
+  const watched = new WeakSet();
+  function watch(video) {
+    if (watched.has(video)) return;
+    watched.add(video);
+    function onFrame(now) {
+      state.frames.push({ video, t: now });
+      video.requestVideoFrameCallback(onFrame);
+    }
+    video.requestVideoFrameCallback(onFrame);
+  }
+  new MutationObserver(() => document.querySelectorAll('video').forEach(watch)).observe(document, { subtree: true, childList: true });
+  addEventListener('keydown', (event) => { if (event.key === 'ArrowDown') state.keyAt = event.timeStamp; }, true);
+})();`;
+
+/** The video the viewer is looking at: the feed marks it; a single-video player has only one. */
+const ACTIVE_VIDEO = 'video[data-active="true"]';
+
+/** ms from timeOrigin to the first frame the active video presented after `after` (ms), once it exists. */
+async function firstFrameAfter(page: Page, after: number, timeoutMs = 60_000): Promise<number> {
+  const handle = await page.waitForFunction(
+    ({ selector, after }) => {
+      const state = (window as unknown as { __bench: { frames: { video: HTMLVideoElement; t: number }[] } }).__bench;
+      const video = document.querySelector<HTMLVideoElement>(selector) ?? document.querySelector('video');
+      if (!video) return null;
+      const frame = state.frames.find((f) => f.video === video && f.t >= after);
+      return frame ? frame.t : null;
+    },
+    { selector: ACTIVE_VIDEO, after },
+    { timeout: timeoutMs, polling: 50 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+async function activeVideoTime(page: Page): Promise<number> {
+  return page.evaluate((selector) => {
+    const video = document.querySelector<HTMLVideoElement>(selector) ?? document.querySelector('video');
+    return video?.currentTime ?? 0;
+  }, ACTIVE_VIDEO);
+}
+
+async function newContext(browser: Browser, base: string, accessCode: string, network: Network) {
+  const context = await browser.newContext({ ...PHONE, baseURL: base });
+  const gate = await context.request.post('/api/access', { data: { code: accessCode } });
+  if (!gate.ok()) throw new Error(`The access code was refused (${gate.status()}).`);
+  await context.addInitScript(() => localStorage.setItem('cliffhanger.access', 'granted'));
+  await context.addInitScript(PROBES);
+  const page = await context.newPage();
+  if (network.conditions) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...network.conditions });
+  }
+  return { context, page };
+}
+
+// ---------------------------------------------------------------------------------------------- scenarios
+
+/** (a) A cold visit: new browser profile (empty HTTP cache), navigate to /watch/{id}, first frame. */
+async function coldFirstFrame(browser: Browser, base: string, code: string, network: Network, episodeId: number) {
+  const { context, page } = await newContext(browser, base, code, network);
+  try {
+    await page.goto(`/watch/${episodeId}`, { waitUntil: 'commit' });
+    return await firstFrameAfter(page, 0);
+  } finally {
+    await context.close();
+  }
+}
+
+/** (a') A returning visitor: the app's files are cached (one earlier visit), the episode is not. */
+async function warmFirstFrame(
+  browser: Browser,
+  base: string,
+  code: string,
+  network: Network,
+  warmUpEpisodeId: number,
+  episodeId: number,
+) {
+  const { context, page } = await newContext(browser, base, code, network);
+  try {
+    await page.goto(`/watch/${warmUpEpisodeId}`);
+    await firstFrameAfter(page, 0);
+    await page.goto('about:blank');
+    await page.goto(`/watch/${episodeId}`, { waitUntil: 'commit' });
+    return await firstFrameAfter(page, 0);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * (b) Swipes: open episode 1 of a series, and `count` times: let the episode play 1.5 s (a viewer looks at
+ * least that long), press ArrowDown, time the next episode's first frame, check the URL moved on.
+ */
+async function swipes(
+  browser: Browser,
+  base: string,
+  code: string,
+  network: Network,
+  chain: EpisodeJson[],
+  count: number,
+): Promise<number[]> {
+  const { context, page } = await newContext(browser, base, code, network);
+  const results: number[] = [];
+  try {
+    let index = 0;
+    await page.goto(`/watch/${chain[0]!.id}`);
+    await firstFrameAfter(page, 0);
+    while (results.length < count) {
+      if (index + 1 >= chain.length) {
+        index = 0;
+        await page.goto(`/watch/${chain[0]!.id}`);
+        await firstFrameAfter(page, 0);
+      }
+      await page.waitForFunction(
+        (selector) => {
+          const video = document.querySelector<HTMLVideoElement>(selector) ?? document.querySelector('video');
+          return (video?.currentTime ?? 0) >= 1.5;
+        },
+        ACTIVE_VIDEO,
+        { timeout: 60_000, polling: 100 },
+      );
+      const next = chain[index + 1]!;
+      await page.keyboard.press('ArrowDown');
+      await page.waitForURL(`**/watch/${next.id}`, { timeout: 10_000 });
+      const keyAt = await page.evaluate(() => (window as unknown as { __bench: { keyAt: number } }).__bench.keyAt);
+      const frameAt = await firstFrameAfter(page, keyAt, 30_000);
+      results.push(frameAt - keyAt);
+      index += 1;
+      // The new episode really plays (not only one frame).
+      const start = await activeVideoTime(page);
+      await page.waitForFunction(
+        ({ selector, start }) => {
+          const video = document.querySelector<HTMLVideoElement>(selector) ?? document.querySelector('video');
+          return (video?.currentTime ?? 0) > start + 0.2;
+        },
+        { selector: ACTIVE_VIDEO, start },
+        { timeout: 30_000, polling: 100 },
+      );
+    }
+  } finally {
+    await context.close();
+  }
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------- figures
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))]!;
+}
+
+function summarize(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: percentile(sorted, 50), p95: percentile(sorted, 95), min: sorted[0] ?? NaN, max: sorted.at(-1) ?? NaN };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '—');
+
+async function main() {
+  if (!CHROMIUM) throw new Error('Chromium not found (set CHROME_PATH).');
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  const rows: { what: string; network: string; target?: number; values: number[] }[] = [];
+  try {
+    const api = await browserApi(browser, server.url, server.accessCode);
+    const all = await api.get<SeriesJson[]>('/api/series');
+    // A free series with many episodes, so that swipes never meet a locked one.
+    const free = all.filter((s) => s.isFree);
+    const chains = await Promise.all(
+      free.map(async (s) => (await api.get<EpisodeJson[]>(`/api/series/${s.id}/episodes`)).sort((a, b) => a.episodeNumber - b.episodeNumber)),
+    );
+    const longest = chains.reduce((best, c, i) => (c.length > (chains[best]?.length ?? 0) ? i : best), 0);
+    const chain = chains[longest];
+    if (!chain || chain.length < 2) throw new Error('No free series with two episodes or more.');
+    // First-frame runs go round the free episodes of other series (different clips, no resume position).
+    const firstFrameEpisodes = process.env.BENCH_EPISODE
+      ? [Number(process.env.BENCH_EPISODE)]
+      : chains.flatMap((c) => (c === chain ? [] : c.slice(0, 10).map((e) => e.id)));
+    if (firstFrameEpisodes.length === 0) firstFrameEpisodes.push(chain[0]!.id);
+    await api.waitForMedia(chain[0]!.videoUrl);
+    console.log(`server ${server.url}; swipes through "${free[longest]!.title}" (${chain.length} episodes); ${RUNS} runs each`);
+    await api.close();
+
+    for (const network of NETWORKS) {
+      const cold: number[] = [];
+      const warm: number[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        const id = firstFrameEpisodes[run % firstFrameEpisodes.length]!;
+        cold.push(await coldFirstFrame(browser, server.url, server.accessCode, network, id));
+        const other = firstFrameEpisodes[(run + 1) % firstFrameEpisodes.length]!;
+        warm.push(await warmFirstFrame(browser, server.url, server.accessCode, network, other === id ? chain[0]!.id : other, id));
+        process.stdout.write('.');
+      }
+      const swipe = await swipes(browser, server.url, server.accessCode, network, chain, RUNS).catch((error: unknown) => {
+        console.error(`\nswipes failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+        return [] as number[];
+      });
+      process.stdout.write('\n');
+      const throttled = network.conditions !== undefined;
+      rows.push({ what: 'navigation → first frame (new visitor)', network: network.name, target: throttled ? 1500 : 400, values: cold });
+      rows.push({ what: 'navigation → first frame (app cached)', network: network.name, values: warm });
+      rows.push({ what: 'swipe → next episode’s first frame', network: network.name, target: throttled ? undefined : 150, values: swipe });
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+
+  const header = ['measure', 'network', 'runs', 'median', 'p95', 'min', 'max', 'target (median)'];
+  const lines = rows.map((row) => {
+    const s = summarize(row.values);
+    const verdict = row.target === undefined ? '' : `≤ ${ms(row.target)} ${s.median <= row.target ? 'met' : 'MISSED'}`;
+    return [row.what, row.network, String(row.values.length), ms(s.median), ms(s.p95), ms(s.min), ms(s.max), verdict];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const format = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  console.log(format(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const line of lines) console.log(format(line));
+  if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(rows, null, 2));
+}
+
+/** Calls the API with a context that passed the access gate. */
+async function browserApi(browser: Browser, base: string, accessCode: string) {
+  const context: BrowserContext = await browser.newContext({ baseURL: base });
+  const gate = await context.request.post('/api/access', { data: { code: accessCode } });
+  if (!gate.ok()) throw new Error(`The access code was refused (${gate.status()}).`);
+  return {
+    get: async <T>(url: string): Promise<T> => {
+      const response = await context.request.get(url);
+      if (!response.ok()) throw new Error(`GET ${url}: ${response.status()}`);
+      return (await response.json()) as T;
+    },
+    /** The demo clips may still be generated on a first start (503 until then). */
+    waitForMedia: async (url: string) => {
+      const deadline = Date.now() + 180_000;
+      while ((await context.request.get(url)).status() !== 200) {
+        if (Date.now() > deadline) throw new Error(`${url} is not ready after 180 s.`);
+        await sleep(1000);
+      }
+    },
+    close: () => context.close(),
+  };
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
