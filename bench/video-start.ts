@@ -20,7 +20,9 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
-const CHROMIUM = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && fs.existsSync(p));
+const CHROMIUM = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p) => p && fs.existsSync(p),
+);
 const LAUNCH_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -276,7 +278,12 @@ function percentile(sorted: number[], p: number) {
 
 function summarize(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
-  return { median: percentile(sorted, 50), p95: percentile(sorted, 95), min: sorted[0] ?? NaN, max: sorted.at(-1) ?? NaN };
+  return {
+    median: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    min: sorted[0] ?? NaN,
+    max: sorted.at(-1) ?? NaN,
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -293,7 +300,11 @@ async function main() {
     // A free series with many episodes, so that swipes never meet a locked one.
     const free = all.filter((s) => s.isFree);
     const chains = await Promise.all(
-      free.map(async (s) => (await api.get<EpisodeJson[]>(`/api/series/${s.id}/episodes`)).sort((a, b) => a.episodeNumber - b.episodeNumber)),
+      free.map(async (s) =>
+        (await api.get<EpisodeJson[]>(`/api/series/${s.id}/episodes`)).sort(
+          (a, b) => a.episodeNumber - b.episodeNumber,
+        ),
+      ),
     );
     const longest = chains.reduce((best, c, i) => (c.length > (chains[best]?.length ?? 0) ? i : best), 0);
     const chain = chains[longest];
@@ -304,7 +315,9 @@ async function main() {
       : chains.flatMap((c) => (c === chain ? [] : c.slice(0, 10).map((e) => e.id)));
     if (firstFrameEpisodes.length === 0) firstFrameEpisodes.push(chain[0]!.id);
     await api.waitForMedia(chain[0]!.videoUrl);
-    console.log(`server ${server.url}; swipes through "${free[longest]!.title}" (${chain.length} episodes); ${RUNS} runs each`);
+    console.log(
+      `server ${server.url}; swipes through "${free[longest]!.title}" (${chain.length} episodes); ${RUNS} runs each`,
+    );
     await api.close();
 
     for (const network of NETWORKS) {
@@ -314,18 +327,39 @@ async function main() {
         const id = firstFrameEpisodes[run % firstFrameEpisodes.length]!;
         cold.push(await coldFirstFrame(browser, server.url, server.accessCode, network, id));
         const other = firstFrameEpisodes[(run + 1) % firstFrameEpisodes.length]!;
-        warm.push(await warmFirstFrame(browser, server.url, server.accessCode, network, other === id ? chain[0]!.id : other, id));
+        warm.push(
+          await warmFirstFrame(
+            browser,
+            server.url,
+            server.accessCode,
+            network,
+            other === id ? chain[0]!.id : other,
+            id,
+          ),
+        );
         process.stdout.write('.');
       }
-      const swipe = await swipes(browser, server.url, server.accessCode, network, chain, RUNS).catch((error: unknown) => {
-        console.error(`\nswipes failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-        return [] as number[];
-      });
+      const swipe = await swipes(browser, server.url, server.accessCode, network, chain, RUNS).catch(
+        (error: unknown) => {
+          console.error(`\nswipes failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+          return [] as number[];
+        },
+      );
       process.stdout.write('\n');
       const throttled = network.conditions !== undefined;
-      rows.push({ what: 'navigation → first frame (new visitor)', network: network.name, target: throttled ? 1500 : 400, values: cold });
+      rows.push({
+        what: 'navigation → first frame (new visitor)',
+        network: network.name,
+        target: throttled ? 1500 : 400,
+        values: cold,
+      });
       rows.push({ what: 'navigation → first frame (app cached)', network: network.name, values: warm });
-      rows.push({ what: 'swipe → next episode’s first frame', network: network.name, target: throttled ? undefined : 150, values: swipe });
+      rows.push({
+        what: 'swipe → next episode’s first frame',
+        network: network.name,
+        target: throttled ? undefined : 150,
+        values: swipe,
+      });
     }
   } finally {
     await browser.close();
