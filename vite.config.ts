@@ -62,7 +62,7 @@ function precompressedCopies(): Plugin {
           const full = path.join(options.dir!, file);
           const content = await readFile(full);
           if (content.length < 1024) return;
-          await writeFile(`${full}.br`, await brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          await writeFile(`${full}.br`, await brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }));
           await writeFile(`${full}.gz`, await gz(content, { level: 9 }));
         }),
       );

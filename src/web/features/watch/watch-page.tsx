@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import i18next from 'i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, Lock } from 'lucide-react';
@@ -9,8 +9,11 @@ import { paths } from '../../app/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { episodeProgressQuery, watchEpisodeQuery, watchSeriesQuery, watchUnlocksQuery } from './api/watch-queries.ts';
-import { dismissEarlyVideo } from './feed/video-pool.ts';
+import { dismissEarlyVideo, isEarlyVideoLoading, subscribeEarlyVideo } from './feed/video-pool.ts';
 import { WatchFeed } from './feed/watch-feed.tsx';
+
+/** How long the feed waits for the boot script's video to show its first frame before mounting anyway. */
+const EARLY_VIDEO_HEAD_START_MS = 1500;
 
 // Opened directly (a link, a reload): the player's texts load as soon as the language is known, alongside
 // the episode and video the boot script (boot.ts) already asked for.
@@ -38,9 +41,20 @@ export default function WatchPage() {
     (!needsUnlock || unlocksQuery.isSuccess) &&
     !progressQuery.isPending;
 
+  // The boot script's video, already on screen, gets its first frame out before the feed mounts.
+  const earlyVideoLoading = useSyncExternalStore(subscribeEarlyVideo, () => isEarlyVideoLoading(Number(episodeId)));
+  const [headStartOver, setHeadStartOver] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setHeadStartOver(true), EARLY_VIDEO_HEAD_START_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
   // Once the feed plays a series it stays up while the viewer moves through that series' episodes.
   const [feedSeriesId, setFeedSeriesId] = useState<number | null>(null);
-  const showFeed = series !== undefined && episode !== undefined && (feedSeriesId === series.id || (ready && !locked));
+  const showFeed =
+    series !== undefined &&
+    episode !== undefined &&
+    (feedSeriesId === series.id || (ready && !locked && (!earlyVideoLoading || headStartOver)));
   useEffect(() => {
     if (showFeed) setFeedSeriesId(series.id);
   }, [showFeed, series]);

@@ -45,13 +45,37 @@ export function createPooledVideoElement(): HTMLVideoElement {
   return video;
 }
 
-let adoptable: { episodeId: number; video: HTMLVideoElement; attachment: MediaAttachment; stage: HTMLElement | null } | null =
-  null;
+interface EarlyVideo {
+  episodeId: number;
+  video: HTMLVideoElement;
+  attachment: MediaAttachment;
+  stage: HTMLElement | null;
+  /** Its first frame is on screen. */
+  shown: boolean;
+}
+let adoptable: EarlyVideo | null = null;
+const earlyListeners = new Set<() => void>();
+const notifyEarly = () => earlyListeners.forEach((listener) => listener());
 
 /** The early start (see early-start.ts) hands over the element it already began loading. */
 export function offerEarlyVideo(episodeId: number, video: HTMLVideoElement, attachment: MediaAttachment) {
   dismissEarlyVideo();
-  adoptable = { episodeId, video, attachment, stage: null };
+  adoptable = { episodeId, video, attachment, stage: null, shown: false };
+  notifyEarly();
+}
+
+/**
+ * Whether an early video for this episode is still on its way to its first frame. The page holds the
+ * feed back meanwhile: mounting it is the page's heaviest work, and the video's requests wait for the
+ * same main thread.
+ */
+export function isEarlyVideoLoading(episodeId: number): boolean {
+  return adoptable !== null && adoptable.episodeId === episodeId && !adoptable.shown;
+}
+
+export function subscribeEarlyVideo(listener: () => void) {
+  earlyListeners.add(listener);
+  return () => earlyListeners.delete(listener);
 }
 
 /**
@@ -69,13 +93,16 @@ export function showEarlyVideo() {
   document.body.append(stage);
   adoptable.stage = stage;
   video.dataset.active = 'true';
-  playOnFirstFrame(video, () =>
-    video.play().catch((error: unknown) => {
+  const early = adoptable;
+  playOnFirstFrame(video, () => {
+    early.shown = true;
+    notifyEarly();
+    return video.play().catch((error: unknown) => {
       if (!(error instanceof DOMException) || error.name !== 'NotAllowedError') return;
       video.muted = true;
       void video.play().catch(() => undefined);
-    }),
-  );
+    });
+  });
 }
 
 /** The page will not play the early video after all (an error, a locked episode, the viewer left). */
@@ -84,6 +111,7 @@ export function dismissEarlyVideo() {
   adoptable.attachment.detach();
   adoptable.stage?.remove();
   adoptable = null;
+  notifyEarly();
 }
 
 /**
@@ -100,13 +128,13 @@ function primeFirstFrame(video: HTMLVideoElement, stillWanted: () => boolean) {
 }
 
 /** Starts a video once its first frame is on screen (sooner seen than if the clock first ran up to it). */
-export function playOnFirstFrame(video: HTMLVideoElement, play: () => void) {
+export function playOnFirstFrame(video: HTMLVideoElement, play: () => void | Promise<void>) {
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
     video.removeEventListener('loadeddata', start);
-    play();
+    void play();
   };
   if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) return start();
   video.addEventListener('loadeddata', start);
@@ -180,6 +208,7 @@ export class VideoPool {
     if (!adoptable || adoptable.episodeId !== episode.id || this.entryOf(episode.id)) return false;
     const early = adoptable;
     adoptable = null;
+    notifyEarly();
     const entry = this.entries[0]!;
     this.release(entry);
     // An atomic move where the browser has one, so a playing video keeps playing.

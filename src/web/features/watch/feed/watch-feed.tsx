@@ -32,6 +32,8 @@ type FullscreenVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void }
 const POOL_SIZE = 3;
 const SLIDE_MS = 280;
 const SEEK_STEP_SECONDS = 5;
+/** The previous episode is preloaded only after the current one has played a little (it is rarely wanted). */
+const PREVIOUS_PRELOAD_DELAY_MS = 3000;
 
 /**
  * The vertical feed of a series' episodes: swipe up or down (drag, wheel, arrow keys) to the next or
@@ -114,6 +116,18 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
     };
   }, []);
 
+  // Neighbours load once the episode on screen plays (they would otherwise share the network with its start);
+  // an element that already holds one (the episode just left) keeps it.
+  const [startedEpisodeId, setStartedEpisodeId] = useState<number | null>(null);
+  const [previousAllowedFor, setPreviousAllowedFor] = useState<number | null>(null);
+  useEffect(() => {
+    if (startedEpisodeId === null) return;
+    const timer = setTimeout(() => setPreviousAllowedFor(startedEpisodeId), PREVIOUS_PRELOAD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [startedEpisodeId]);
+  const preloadNext = startedEpisodeId === episode.id;
+  const preloadPrevious = previousAllowedFor === episode.id;
+
   const currentReady = attachable(episode);
   const nextReady = attachable(next);
   const previousReady = attachable(previous);
@@ -129,9 +143,11 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
     const current = poolEpisode(episode);
     pool.adoptEarly(current);
     const neighbours: PoolEpisode[] = [];
-    if (nextReady) neighbours.push({ ...poolEpisode(next!), preload: 'auto' });
+    if (nextReady && (preloadNext || pool.entryOf(next!.id))) neighbours.push({ ...poolEpisode(next!), preload: 'auto' });
     // The previous episode was just watched: its start is rarely needed again, so it loads lightly.
-    if (previousReady) neighbours.push({ ...poolEpisode(previous!), preload: 'metadata' });
+    if (previousReady && (preloadPrevious || pool.entryOf(previous!.id))) {
+      neighbours.push({ ...poolEpisode(previous!), preload: 'metadata' });
+    }
     const entry = pool.sync(current, neighbours);
     activeRef.current = entry.video;
     setActivation((previous) =>
@@ -140,7 +156,7 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
     setFailure(entry.failure);
     // poolEpisode reads the settled positions: they count only when an element is first given an episode.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [episode.id, index, currentReady, next?.id, nextReady, previous?.id, previousReady, t]);
+  }, [episode.id, index, currentReady, next?.id, nextReady, preloadNext, previous?.id, previousReady, preloadPrevious, t]);
 
   // ---- the track: slides to the episode on screen; follows a finger while dragging
   const placedIndex = useRef<number | null>(null);
@@ -189,8 +205,9 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
 
   /** Plays with sound when the browser allows it; if it refuses (no gesture yet), muted, with "Tap for sound". */
   const startPlayback = useCallback((video: HTMLVideoElement) => {
+    const withSound = !video.muted;
     video.play().catch((error: unknown) => {
-      if (!(error instanceof DOMException) || error.name !== 'NotAllowedError' || video.muted) return;
+      if (!(error instanceof DOMException) || error.name !== 'NotAllowedError' || !withSound) return;
       video.muted = true;
       setSoundBlocked(true);
       void video.play().catch(() => undefined);
@@ -216,6 +233,15 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
     prepareToPlay(video);
     startPlayback(video);
   }, [activation, prepareToPlay, startPlayback]);
+
+  useEffect(() => {
+    if (!activation) return;
+    const { video, episodeId } = activation;
+    const started = () => setStartedEpisodeId(episodeId);
+    if (!video.paused && video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) started();
+    video.addEventListener('playing', started);
+    return () => video.removeEventListener('playing', started);
+  }, [activation]);
 
   const firstEpisode = useRef(episode.id);
   useEffect(() => {
