@@ -291,6 +291,8 @@ const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms
 
 async function main() {
   if (!CHROMIUM) throw new Error('Chromium not found (set CHROME_PATH).');
+  // Start-up times are mostly main-thread and server time: on a busy machine they grow several-fold.
+  const loadAtStart = os.loadavg()[0]!;
   const server = await startServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
   const rows: { what: string; network: string; target?: number; values: number[] }[] = [];
@@ -377,6 +379,9 @@ async function main() {
   console.log(format(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of lines) console.log(format(line));
+  console.log(
+    `\nmachine load (1-minute average): ${loadAtStart.toFixed(1)} at start, ${os.loadavg()[0]!.toFixed(1)} at the end, ${os.cpus().length} CPUs`,
+  );
   if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(rows, null, 2));
 }
 
