@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { WATCH_APP_ENTRY_META, WATCH_PAGE_FILE } from './src/contract/watch-start.ts';
 
 const apiPort = process.env.PORT ?? '5000';
 
@@ -14,9 +15,31 @@ const apiPort = process.env.PORT ?? '5000';
  */
 const WATCH_BOOT = 'watch-boot';
 function watchBootScript(): Plugin {
+  const bootModules = new Set<string>();
   return {
     name: 'watch-boot-script',
     apply: 'build',
+    enforce: 'post',
+    /**
+     * watch.html: index.html without the app's entry script and module preloads, naming the entry in a
+     * <meta> for the boot script to load once the episode shows its first frame, with the app's styles
+     * preloaded for it to apply then (the server serves it for /watch/{id} with the episode's video in it).
+     */
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') return;
+      const html = String(index.source);
+      const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+      if (!entry) throw new Error('watch.html: no app entry script in index.html');
+      const watchHtml = html
+        .replace(entry[0], `<meta name="${WATCH_APP_ENTRY_META}" content="${entry[1]}">\n`)
+        // Fetched, but not blocking the first paint: a browser holds a video's loading back until then.
+        .replace(/<link rel="stylesheet"/g, '<link rel="preload" as="style"')
+        .replace(/<link rel="modulepreload" crossorigin href="\/([^"]+)">\s*/g, (link, file: string) =>
+          bootModules.has(file) ? link : '',
+        );
+      this.emitFile({ type: 'asset', fileName: WATCH_PAGE_FILE, source: watchHtml });
+    },
     transformIndexHtml: {
       order: 'post',
       handler: (_html, context) => {
@@ -32,6 +55,7 @@ function watchBootScript(): Plugin {
           chunk.imports.forEach(visit);
         };
         boot.imports.forEach(visit);
+        modules.forEach((file) => bootModules.add(file));
         return [
           { tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: `/${boot.fileName}` }, injectTo: 'head-prepend' },
           ...[...modules].map((file) => ({

@@ -43,6 +43,8 @@ async function playing(page: Page, episode: EpisodeJson, seconds = 0.3) {
       return (
         video !== null &&
         document.querySelector('video') === video &&
+        // In the feed (not only the page's early video, shown before the app has loaded).
+        video.closest('[data-testid="player"]') !== null &&
         new URL(video.currentSrc, location.href).pathname === url &&
         !video.paused &&
         video.currentTime > seconds
@@ -328,4 +330,36 @@ test('without native HLS the player uses hls.js, which no other page downloads; 
     ACTIVE,
     { timeout: 30_000 },
   );
+});
+
+test('opened directly, the episode starts from the page’s own video, which the feed then keeps playing', async ({
+  gatedPage: page,
+}) => {
+  const { byNumber } = await seriesEpisodes(page.request, FALLBACK_TITLE);
+  const episode = byNumber(6);
+  test.skip(!episode.videoUrl.endsWith('.m3u8'), 'demo episodes are not HLS in this build');
+  const html = await (await page.request.get(`/watch/${episode.id}`)).text();
+  expect(html).toContain(`<source src="${episode.videoUrl}" type="application/vnd.apple.mpegurl">`);
+  expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="${episode.videoUrl}">`);
+
+  // The first <video> the page ever has, and whether it came with the HTML.
+  await page.addInitScript(() => {
+    const seen = window as unknown as { firstVideo?: HTMLVideoElement; firstVideoServed?: boolean };
+    new MutationObserver(() => {
+      const video = document.querySelector('video');
+      if (video && !seen.firstVideo) {
+        seen.firstVideo = video;
+        seen.firstVideoServed = video.id === 'watch-start-video';
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`/watch/${episode.id}`);
+  await playing(page, episode, 1);
+  expect(
+    await page.evaluate(() => {
+      const seen = window as unknown as { firstVideo?: HTMLVideoElement; firstVideoServed?: boolean };
+      return { served: seen.firstVideoServed, same: document.querySelector('video') === seen.firstVideo };
+    }),
+  ).toEqual({ served: true, same: true });
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
 });

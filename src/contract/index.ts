@@ -6,3 +6,4 @@ export * from './wallet.ts';
 export * from './library.ts';
 export * from './auth.ts';
 export * from './episodes.ts';
+export * from './watch-start.ts';

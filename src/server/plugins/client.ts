@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { registerWatchPage } from '../modules/watch/watch-page.ts';
 
 /**
  * Serves the built client (dist/client) and answers every other GET that is not /api or /media with
@@ -25,6 +26,7 @@ export const clientPlugin = fp(async (app: FastifyInstance, options: { clientDir
         res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    registerWatchPage(app, clientDir);
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -56,7 +56,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   await applyMigrations(connection.db);
   await ensureViewer(connection.db);
   const secrets = await resolveSecrets(connection.db, config, () => {});
-  const app = await buildApp({ config, db: connection.db, secrets });
+  const app = await buildApp({ config, db: connection.db, secrets, clientDir: config.clientDir });
   await app.ready();
 
   const accessCookie = await cookieFrom(

@@ -8,14 +8,8 @@ import { episodesQueryKey } from '../../../api/get-episodes.ts';
 import { seriesQueryKey } from '../../../api/get-series.ts';
 import { unlockedEpisodesQueryKey } from '../../../api/get-unlocked-episodes.ts';
 import { userDataFreshness } from '../../../lib/query-client.ts';
-import {
-  episodeUrl,
-  episodesUrl,
-  getEpisodeProgress,
-  getJson,
-  seriesUnlocksUrl,
-  seriesUrl,
-} from '../feed/early-start.ts';
+import { episodeUrl, episodesUrl, seriesUnlocksUrl, seriesUrl } from '../../../../contract/watch-start.ts';
+import { getEpisodeProgress, getJson } from '../feed/early-start.ts';
 
 /**
  * The player's reads, under the app's usual query keys (so other screens' invalidations reach them), each

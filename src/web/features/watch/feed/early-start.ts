@@ -1,32 +1,35 @@
-import { FREE_EPISODES, VIEWER_USER_ID, isEpisodeFree } from '../../../../contract/constants.ts';
+import { FREE_EPISODES, isEpisodeFree } from '../../../../contract/constants.ts';
 import type { EpisodeProgress } from '../../../../contract/library.ts';
 import type { Episode, Series } from '../../../../contract/series.ts';
 import type { UnlockedEpisode } from '../../../../contract/wallet.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { storageKeys } from '../../../lib/storage-keys.ts';
 import { attachMedia } from '../hls/media-attachment.ts';
-import { resumePoint } from './resume.ts';
-import { createPooledVideoElement, offerEarlyVideo, showEarlyVideo } from './video-pool.ts';
+import {
+  WATCH_START_ELEMENT_ID,
+  WATCH_START_STAGE_ID,
+  WATCH_START_VIDEO_ID,
+  episodeProgressUrl,
+  episodeUrl,
+  episodesUrl,
+  resumePoint,
+  seriesUnlocksUrl,
+  seriesUrl,
+  type WatchStart,
+} from '../../../../contract/watch-start.ts';
+import { createPooledVideoElement, offerEarlyVideo, playOnFirstFrame, showEarlyVideo } from './video-pool.ts';
 
 /**
  * Opening /watch/{id} directly (a shared link, a reload) is a cold start: the app's code, then the episode,
  * then its series, then the video, one after the other. Run from the boot script (../boot.ts), this starts
- * the calls the player will make and the video itself while the app is still downloading: the video shows
- * (and plays) over the loading screen until the feed takes the element over, and the page's queries take
- * these answers instead of asking again.
+ * the video while the app is still downloading, from the answers the server put into the page (else from
+ * the API): the video shows (and plays) over the loading screen until the feed takes the element over,
+ * and the page's queries take these answers instead of asking again.
  */
 const WATCH_PATH = /^\/watch\/(\d+)\/?$/;
 const started = new Map<string, { request: Promise<unknown>; at: number }>();
 /** An answer older than this is not used: the page came later than any cold start would. */
 const EARLY_ANSWER_MS = 15_000;
-
-export const episodeUrl = (episodeId: number | string) => `/api/episodes/${episodeId}`;
-export const seriesUrl = (seriesId: number | string) => `/api/series/${seriesId}`;
-export const episodesUrl = (seriesId: number | string) => `/api/series/${seriesId}/episodes`;
-export const episodeProgressUrl = (episodeId: number | string) =>
-  `/api/user/${VIEWER_USER_ID}/episodes/${episodeId}/progress`;
-export const seriesUnlocksUrl = (seriesId: number | string) =>
-  `/api/user/${VIEWER_USER_ID}/unlocked-episodes?seriesId=${seriesId}`;
 
 /** GET through the early start when it already asked, else now. Each early answer is used once. */
 export function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
@@ -37,7 +40,10 @@ export function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
 }
 
 /** An episode nobody has watched yet answers 404: that is "no saved position", not an error. */
-export async function getEpisodeProgress(episodeId: number | string, signal?: AbortSignal): Promise<EpisodeProgress | null> {
+export async function getEpisodeProgress(
+  episodeId: number | string,
+  signal?: AbortSignal,
+): Promise<EpisodeProgress | null> {
   try {
     return await getJson<EpisodeProgress>(episodeProgressUrl(episodeId), signal);
   } catch (error) {
@@ -46,8 +52,23 @@ export async function getEpisodeProgress(episodeId: number | string, signal?: Ab
   }
 }
 
+/** The answers the server put into the page (../../../../contract/watch-start.ts), read once. */
+let served: WatchStart['answers'] | undefined;
+function servedAnswers(): WatchStart['answers'] {
+  if (served) return served;
+  try {
+    const element = document.getElementById(WATCH_START_ELEMENT_ID);
+    served = element?.textContent ? (JSON.parse(element.textContent) as WatchStart).answers : {};
+    element?.remove();
+  } catch {
+    served = {};
+  }
+  return served;
+}
+
 function start<T>(url: string): Promise<T> {
-  const request = apiRequest<T>(url);
+  const answers = servedAnswers();
+  const request = url in answers ? Promise.resolve(answers[url] as T) : apiRequest<T>(url);
   // Kept for the page (which sees any error); never an unhandled rejection here.
   request.catch(() => undefined);
   started.set(url, { request, at: Date.now() });
@@ -62,34 +83,49 @@ function hasAccess() {
   }
 }
 
-export function startWatchEarly(pathname: string) {
+/** The episode's <video> the server put into the page, if it did. */
+function servedVideo(): HTMLVideoElement | null {
+  const video = document.getElementById(WATCH_START_VIDEO_ID);
+  return video instanceof HTMLVideoElement ? video : null;
+}
+
+/**
+ * Starts the episode of a /watch/{id} address early. Resolves once its first frame is on screen, or at
+ * once when there is nothing to start (another page, no access, a locked episode, an error).
+ */
+export async function startWatchEarly(pathname: string): Promise<void> {
   const match = WATCH_PATH.exec(pathname);
-  if (!match || !hasAccess()) return;
+  // Without access the app shows the gate, which the served video must not cover.
+  const dropServedVideo = () => document.getElementById(WATCH_START_STAGE_ID)?.remove();
+  if (!match || !hasAccess()) return dropServedVideo();
   const episodeId = match[1]!;
   const episode = start<Episode>(episodeUrl(episodeId));
   const progress = start<EpisodeProgress>(episodeProgressUrl(episodeId)).catch(() => null);
-  void episode
-    .then(async (found) => {
-      const series = start<Series>(seriesUrl(found.seriesId));
-      start<Episode[]>(episodesUrl(found.seriesId));
-      // Episodes 1-10 are free whatever the series: their video starts now. Later ones wait for the
-      // series and the unlocks, so a locked episode's video is never asked for.
-      if (found.episodeNumber > FREE_EPISODES) {
-        const knownSeries = await series;
-        if (!isEpisodeFree(found.episodeNumber, knownSeries)) {
-          const unlocks = await start<UnlockedEpisode[]>(seriesUnlocksUrl(found.seriesId));
-          if (!unlocks.some((unlock) => unlock.episodeNumber === found.episodeNumber)) return;
-        }
-      }
-      if (!found.videoUrl) return;
-      const saved = await progress;
-      const video = createPooledVideoElement();
-      const attachment = attachMedia(video, found.videoUrl, {
-        startAt: resumePoint(saved?.positionSeconds, found.duration),
-        current: true,
-      });
-      offerEarlyVideo(found.id, video, attachment);
-      showEarlyVideo();
-    })
-    .catch(() => undefined);
+  try {
+    const found = await episode;
+    const series = start<Series>(seriesUrl(found.seriesId));
+    start<Episode[]>(episodesUrl(found.seriesId));
+    // Episodes 1-10 are free whatever the series: their video starts now. Later ones wait for the
+    // series and the unlocks, so a locked episode's video is never asked for.
+    if (found.episodeNumber > FREE_EPISODES && !isEpisodeFree(found.episodeNumber, await series)) {
+      const unlocks = await start<UnlockedEpisode[]>(seriesUnlocksUrl(found.seriesId));
+      if (!unlocks.some((unlock) => unlock.episodeNumber === found.episodeNumber)) return dropServedVideo();
+    }
+    if (!found.videoUrl) return dropServedVideo();
+    const saved = await progress;
+    const video = servedVideo() ?? createPooledVideoElement();
+    const attachment = attachMedia(video, found.videoUrl, {
+      startAt: resumePoint(saved?.positionSeconds, found.duration),
+      current: true,
+    });
+    offerEarlyVideo(found.id, video, attachment);
+    const shown = new Promise<void>((resolve) => {
+      playOnFirstFrame(video, resolve);
+      video.addEventListener('error', () => resolve(), { once: true });
+    });
+    showEarlyVideo();
+    await shown;
+  } catch {
+    dropServedVideo();
+  }
 }

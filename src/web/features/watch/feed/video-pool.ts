@@ -1,3 +1,4 @@
+import { WATCH_START_STAGE_ID } from '../../../../contract/watch-start.ts';
 import { attachMedia, type MediaAttachment, type MediaFailure } from '../hls/media-attachment.ts';
 
 /**
@@ -86,22 +87,27 @@ export function subscribeEarlyVideo(listener: () => void) {
 export function showEarlyVideo() {
   if (!adoptable || adoptable.stage) return;
   const { video } = adoptable;
-  const stage = document.createElement('div');
-  Object.assign(stage.style, { position: 'fixed', inset: '0', zIndex: '45', background: '#000' });
-  Object.assign(video.style, { position: 'absolute', inset: '0', width: '100%', height: '100%', objectFit: 'contain' });
-  stage.append(video);
-  document.body.append(stage);
+  // The video the page's HTML brought is on its stage already.
+  let stage = video.parentElement;
+  if (stage?.id !== WATCH_START_STAGE_ID) {
+    stage = document.createElement('div');
+    Object.assign(stage.style, { position: 'fixed', inset: '0', zIndex: '45', background: '#000' });
+    Object.assign(video.style, { position: 'absolute', inset: '0', width: '100%', height: '100%', objectFit: 'contain' });
+    stage.append(video);
+    document.body.append(stage);
+  }
   adoptable.stage = stage;
   video.dataset.active = 'true';
   const early = adoptable;
   playOnFirstFrame(video, () => {
     early.shown = true;
     notifyEarly();
-    return video.play().catch((error: unknown) => {
-      if (!(error instanceof DOMException) || error.name !== 'NotAllowedError') return;
-      video.muted = true;
-      void video.play().catch(() => undefined);
-    });
+  });
+  // Asked to play at once: a browser may hold back a preloading element's requests while the page loads.
+  video.play().catch((error: unknown) => {
+    if (!(error instanceof DOMException) || error.name !== 'NotAllowedError') return;
+    video.muted = true;
+    void video.play().catch(() => undefined);
   });
 }
 
@@ -217,6 +223,8 @@ export class VideoPool {
     else slot.insertBefore(early.video, entry.video);
     entry.video.remove();
     early.video.removeAttribute('style');
+    early.video.removeAttribute('id');
+    early.video.className = VIDEO_CLASS;
     early.stage?.remove();
     entry.video = early.video;
     entry.episodeId = episode.id;

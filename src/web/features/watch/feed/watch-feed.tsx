@@ -14,7 +14,7 @@ import { episodeProgressQuery, watchEpisodesQuery, watchUnlocksQuery } from '../
 import type { MediaFailure } from '../hls/media-attachment.ts';
 import { useProgressReporter } from '../use-progress-reporter.ts';
 import { EpisodeSheet, type SheetAccess } from './episode-sheet.tsx';
-import { resumePoint } from './resume.ts';
+import { resumePoint } from '../../../../contract/watch-start.ts';
 import { Scrubber } from './scrubber.tsx';
 import { SpeedMenu } from './speed-menu.tsx';
 import { useFeedGestures, type FeedDirection } from './use-feed-gestures.ts';

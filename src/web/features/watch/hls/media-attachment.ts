@@ -50,8 +50,13 @@ export function attachMedia(video: HTMLVideoElement, url: string, options: Attac
 
 function attachNative(video: HTMLVideoElement, url: string, startAt: number): MediaAttachment {
   // A media fragment makes the browser fetch from the resume point instead of loading the start first.
-  video.src = startAt > 0 ? `${url}#t=${startAt.toFixed(1)}` : url;
-  video.load();
+  const src = startAt > 0 ? `${url}#t=${startAt.toFixed(1)}` : url;
+  // The element the page's HTML brought (see the server's watch page) may be loading it already.
+  if (video.currentSrc !== new URL(src, document.baseURI).href) {
+    video.replaceChildren();
+    video.src = src;
+    video.load();
+  }
   return {
     url,
     setCurrent: () => {},
@@ -93,6 +98,7 @@ function attachWithHlsJs(video: HTMLVideoElement, url: string, startAt: number, 
         const status = data.response?.code;
         options.onFailure?.(status === 403 ? 'forbidden' : 'failed');
       });
+      video.replaceChildren();
       hls.loadSource(url);
       hls.attachMedia(video);
     })
@@ -118,6 +124,7 @@ function attachWithHlsJs(video: HTMLVideoElement, url: string, startAt: number, 
 
 function emptyElement(video: HTMLVideoElement) {
   video.pause();
+  video.replaceChildren();
   video.removeAttribute('src');
   video.load();
 }

@@ -1,0 +1,220 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  WATCH_START_ELEMENT_ID,
+  WATCH_START_VIDEO_ID,
+  episodeProgressUrl,
+  episodeUrl,
+  episodesUrl,
+  seriesUnlocksUrl,
+  seriesUrl,
+  type WatchStart,
+} from '../../../contract/watch-start.ts';
+import { episodes, series } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../../testing/harness.ts';
+import { firstMediaFiles } from './watch-start.ts';
+
+const INDEX_HTML =
+  '<!doctype html><html><head><title>app</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
+const WATCH_HTML =
+  '<!doctype html><html><head><title>app</title><meta name="watch-app-entry" content="/assets/app.js"></head><body><div id="root"></div></body></html>';
+
+let t: TestContext;
+let clientDir: string;
+let freeSeriesId: number;
+let paidSeriesId: number;
+const episodeIds: Record<string, number> = {};
+
+/** An episode's HLS folder as the pipeline writes it: master, one 360p variant of three 2 s segments. */
+function writeHls(folder: string) {
+  const dir = path.join(t.mediaDir, folder);
+  fs.mkdirSync(path.join(dir, '360p'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'master.m3u8'),
+    '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-STREAM-INF:BANDWIDTH=950400,RESOLUTION=360x640\n360p/index.m3u8\n' +
+      '#EXT-X-STREAM-INF:BANDWIDTH=2000000,RESOLUTION=720x1280\n720p/index.m3u8\n',
+  );
+  const segments = [0, 1, 2].map((i) => `#EXTINF:2.000000,\nseg_0000${i}.m4s`).join('\n');
+  fs.writeFileSync(
+    path.join(dir, '360p', 'index.m3u8'),
+    `#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-MAP:URI="init.mp4"\n${segments}\n#EXT-X-ENDLIST\n`,
+  );
+  return `/media/${folder}/master.m3u8`;
+}
+
+beforeAll(async () => {
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-watch-client-'));
+  fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
+  fs.writeFileSync(path.join(clientDir, 'watch.html'), WATCH_HTML);
+  t = await createTestContext({ CLIENT_DIR: clientDir });
+  const [free] = await t.db
+    .insert(series)
+    .values({
+      title: 'Free <Series>',
+      description: 'd',
+      genre: 'Drama',
+      thumbnailUrl: '/media/art/a.svg',
+      totalEpisodes: 1,
+      isFree: true,
+    })
+    .returning();
+  const [paid] = await t.db
+    .insert(series)
+    .values({
+      title: 'Paid',
+      description: 'd',
+      genre: 'Drama',
+      thumbnailUrl: '/media/art/b.svg',
+      totalEpisodes: 11,
+      episodeCost: 55,
+    })
+    .returning();
+  freeSeriesId = free!.id;
+  paidSeriesId = paid!.id;
+  const rows = await t.db
+    .insert(episodes)
+    .values([
+      {
+        seriesId: freeSeriesId,
+        episodeNumber: 1,
+        title: 'One',
+        videoUrl: writeHls('free-1-abcdef'),
+        thumbnailUrl: '/media/art/e1.jpg',
+        duration: 6,
+      },
+      {
+        seriesId: paidSeriesId,
+        episodeNumber: 11,
+        title: 'Eleven',
+        videoUrl: writeHls('paid-11-abcdef'),
+        thumbnailUrl: '',
+        duration: 6,
+      },
+    ])
+    .returning();
+  episodeIds.free = rows[0]!.id;
+  episodeIds.locked = rows[1]!.id;
+});
+
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+function served(html: string): WatchStart | null {
+  const match = new RegExp(`<script type="application/json" id="${WATCH_START_ELEMENT_ID}">(.*?)</script>`).exec(html);
+  return match ? (JSON.parse(match[1]!) as WatchStart) : null;
+}
+const preloads = (html: string) =>
+  [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+describe('GET /watch/{id}: the watch page carries the start of the episode', () => {
+  it('puts the API’s own answers, preload links for the first media files and the video into the page', async () => {
+    const reply = await t.viewer({ method: 'GET', url: `/watch/${episodeIds.free}` });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toContain('text/html');
+    const html = reply.body;
+    // watch.html: the boot script loads the app.
+    expect(html).toContain('name="watch-app-entry"');
+
+    const start = served(html)!;
+    for (const url of [episodeUrl(episodeIds.free!), seriesUrl(freeSeriesId), episodesUrl(freeSeriesId)]) {
+      const api = await t.viewer({ method: 'GET', url });
+      expect(start.answers[url], url).toEqual(api.json());
+    }
+    // Never watched: the API's 404 is served as null (no saved position).
+    expect(start.answers[episodeProgressUrl(episodeIds.free!)]).toBeNull();
+    // A "<" in a title cannot close the script element.
+    expect(html).not.toContain('Free <Series>');
+
+    const folder = '/media/free-1-abcdef';
+    expect(preloads(html)).toEqual([
+      `${folder}/master.m3u8`,
+      `${folder}/360p/index.m3u8`,
+      `${folder}/360p/init.mp4`,
+      `${folder}/360p/seg_00000.m4s`,
+    ]);
+    expect(html).toMatch(new RegExp(`<video id="${WATCH_START_VIDEO_ID}"[^>]* poster="/media/art/e1.jpg"`));
+    expect(html).toContain(`<source src="${folder}/master.m3u8" type="application/vnd.apple.mpegurl">`);
+  });
+
+  it('starts from a saved position: its segment is preloaded and the video starts there', async () => {
+    const saved = await t.viewer({
+      method: 'POST',
+      url: '/api/progress',
+      payload: {
+        userId: 'user-1',
+        seriesId: freeSeriesId,
+        episodeId: episodeIds.free,
+        progress: 50,
+        positionSeconds: 2.5,
+      },
+    });
+    expect(saved.statusCode).toBe(204);
+    const html = (await t.viewer({ method: 'GET', url: `/watch/${episodeIds.free}` })).body;
+    expect(preloads(html).at(-1)).toBe('/media/free-1-abcdef/360p/seg_00001.m4s');
+    expect(html).toContain('<source src="/media/free-1-abcdef/master.m3u8#t=2.5"');
+    expect(served(html)!.answers[episodeProgressUrl(episodeIds.free!)]).toMatchObject({ positionSeconds: 2.5 });
+  });
+
+  it('gives a locked episode no video and no media links, only the answers that say it is locked', async () => {
+    const html = (await t.viewer({ method: 'GET', url: `/watch/${episodeIds.locked}` })).body;
+    expect(preloads(html)).toEqual([]);
+    expect(html).not.toContain('<video');
+    expect(html).not.toContain('paid-11-abcdef/360p');
+    // The plain index.html (the app loads as usual) with the answers it needs to show the lock.
+    expect(html).toContain('<script type="module" src="/assets/app.js">');
+    expect(served(html)!.answers[seriesUnlocksUrl(paidSeriesId)]).toEqual([]);
+  });
+
+  it('serves the plain page to a visitor without access, and for an unknown or malformed episode', async () => {
+    for (const [url, asViewer] of [
+      [`/watch/${episodeIds.free}`, false],
+      ['/watch/999999', true],
+      ['/watch/abc', true],
+    ] as const) {
+      const reply = asViewer ? await t.viewer({ method: 'GET', url }) : await t.app.inject({ method: 'GET', url });
+      expect(reply.statusCode, url).toBe(200);
+      expect(reply.body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it('compresses the page for browsers that accept brotli', async () => {
+    const reply = await t.viewer({
+      method: 'GET',
+      url: `/watch/${episodeIds.free}`,
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(reply.headers['content-encoding']).toBe('br');
+    expect(reply.rawPayload.length).toBeLessThan(
+      Buffer.byteLength((await t.viewer({ method: 'GET', url: `/watch/${episodeIds.free}` })).body),
+    );
+  });
+});
+
+describe('firstMediaFiles', () => {
+  const files: Record<string, string> = {
+    '/media/x/master.m3u8': '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nlow/index.m3u8\n',
+    '/media/x/low/index.m3u8':
+      '#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:2.0,\na.m4s\n#EXTINF:2.0,\nb.m4s\n#EXT-X-ENDLIST\n',
+  };
+  const read = async (url: string) => files[url] ?? '';
+
+  it('names master, first variant, init and the segment that holds the start', async () => {
+    expect(await firstMediaFiles('/media/x/master.m3u8', 0, read)).toEqual([
+      '/media/x/master.m3u8',
+      '/media/x/low/index.m3u8',
+      '/media/x/low/init.mp4',
+      '/media/x/low/a.m4s',
+    ]);
+    expect((await firstMediaFiles('/media/x/master.m3u8', 3.9, read)).at(-1)).toBe('/media/x/low/b.m4s');
+  });
+
+  it('names nothing for a start past the end, a plain MP4 or a playlist without variants', async () => {
+    expect(await firstMediaFiles('/media/x/master.m3u8', 60, read)).toEqual([]);
+    expect(await firstMediaFiles('/media/clips/clip-1.mp4', 0, read)).toEqual([]);
+    expect(await firstMediaFiles('/media/x/low/index.m3u8', 0, read)).toEqual([]);
+  });
+});

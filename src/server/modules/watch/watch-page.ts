@@ -1,0 +1,73 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import {
+  WATCH_START_ELEMENT_ID,
+  WATCH_START_STAGE_ID,
+  WATCH_START_VIDEO_ID,
+  WATCH_PAGE_FILE,
+} from '../../../contract/watch-start.ts';
+import { gatherWatchStart, type GatheredWatchStart } from './watch-start.ts';
+
+const attribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The app's index.html for /watch/{id}. At the top of <head>: preload links for the start of the video
+ * and the player's first answers, so the browser fetches them before the app's code. At the top of
+ * <body>: the episode's <video> over the whole screen, which native HLS players (Safari, Chrome) start
+ * loading while the page parses; the player's boot script plays it and the feed takes it over.
+ */
+export function watchPageHtml(indexHtml: string, gathered: GatheredWatchStart): string {
+  const preloads = gathered.media
+    .map((url) => `<link rel="preload" as="fetch" crossorigin href="${attribute(url)}">`)
+    .join('');
+  // "<" escaped, so no answer's text can close the script element.
+  const data = JSON.stringify(gathered.start).replace(/</g, '\\u003c');
+  const answers = `<script type="application/json" id="${WATCH_START_ELEMENT_ID}">${data}</script>`;
+  const html = indexHtml.replace(/<head>/i, (head) => `${head}${preloads}${answers}`);
+  const master = gathered.media[0];
+  if (!master) return html;
+  // A media fragment makes the player fetch from the saved position instead of loading the start first.
+  const src = gathered.startAt > 0 ? `${master}#t=${gathered.startAt.toFixed(1)}` : master;
+  const poster = gathered.poster ? ` poster="${attribute(gathered.poster)}"` : '';
+  const stage =
+    `<div id="${WATCH_START_STAGE_ID}" style="position:fixed;inset:0;z-index:45;background:#000">` +
+    `<video id="${WATCH_START_VIDEO_ID}" data-active="true" playsinline webkit-playsinline preload="auto" crossorigin="anonymous"${poster}` +
+    ` style="position:absolute;inset:0;width:100%;height:100%;object-fit:contain">` +
+    `<source src="${attribute(src)}" type="application/vnd.apple.mpegurl"></video></div>`;
+  return html.replace(/<body>/i, (body) => `${body}${stage}`);
+}
+
+/** GET /watch/{id}: the watch page's HTML; the plain index.html when there is nothing to add. */
+export function registerWatchPage(app: FastifyInstance, clientDir: string) {
+  app.get<{ Params: { episodeId: string } }>('/watch/:episodeId', async (request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    const gathered = /^\d{1,9}$/.test(request.params.episodeId)
+      ? await gatherWatchStart(app, request, request.params.episodeId)
+      : null;
+    if (!gathered) return reply.type('text/html').sendFile('index.html');
+    // With the episode's video in it, the page leaves the app's code to the player's boot script (watch.html).
+    const template = gathered.media.length > 0 ? await readPage(clientDir, WATCH_PAGE_FILE) : null;
+    const html = watchPageHtml(template ?? (await fs.readFile(path.join(clientDir, 'index.html'), 'utf8')), gathered);
+    reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
+    const accepted = request.headers['accept-encoding'] ?? '';
+    if (/\bbr\b/.test(accepted)) {
+      return reply
+        .header('Content-Encoding', 'br')
+        .send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    }
+    if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(gzipSync(html));
+    return reply.send(html);
+  });
+}
+
+/** A built page, or null when this build has none. */
+async function readPage(clientDir: string, file: string): Promise<string | null> {
+  try {
+    return await fs.readFile(path.join(clientDir, file), 'utf8');
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isEpisodeFree } from '../../../contract/constants.ts';
+import type { EpisodeProgress } from '../../../contract/library.ts';
+import type { Episode, Series } from '../../../contract/series.ts';
+import type { UnlockedEpisode } from '../../../contract/wallet.ts';
+import {
+  episodeProgressUrl,
+  episodeUrl,
+  episodesUrl,
+  resumePoint,
+  seriesUnlocksUrl,
+  seriesUrl,
+  type WatchStart,
+} from '../../../contract/watch-start.ts';
+
+export interface GatheredWatchStart {
+  start: WatchStart;
+  /** The first media files the player will ask for, in order: master and first variant playlist, init, segment. */
+  media: string[];
+  /** Where playback starts (a saved position), in seconds. */
+  startAt: number;
+  poster: string;
+}
+
+/**
+ * Gathers what the player of /watch/{episodeId} reads first, as this viewer would get it: the answers come
+ * from the API's own routes (injected with the request's cookies), so the access gate, the locks and the
+ * replies' shapes are exactly the API's. Null when the episode cannot be read (no access, no such episode):
+ * the page then asks for itself and shows the reason.
+ */
+export async function gatherWatchStart(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  episodeId: string,
+): Promise<GatheredWatchStart | null> {
+  const get = async <T>(url: string): Promise<{ status: number; body: T | null; text: string }> => {
+    const reply = await app.inject({
+      method: 'GET',
+      url,
+      headers: request.headers.cookie ? { cookie: request.headers.cookie } : {},
+      remoteAddress: request.ip,
+    });
+    const json = reply.headers['content-type']?.toString().includes('application/json');
+    return {
+      status: reply.statusCode,
+      body: json && reply.statusCode === 200 ? (reply.json() as T) : null,
+      text: reply.body,
+    };
+  };
+  const answers: Record<string, unknown> = {};
+  const answer = async <T>(url: string, notFoundIsAnswer = false): Promise<T | null | undefined> => {
+    const reply = await get<T>(url);
+    if (reply.status === 200 || (notFoundIsAnswer && reply.status === 404)) {
+      answers[url] = reply.body;
+      return reply.body;
+    }
+    return undefined;
+  };
+
+  const episode = await answer<Episode>(episodeUrl(episodeId));
+  if (!episode) return null;
+  const [series, progress] = await Promise.all([
+    answer<Series>(seriesUrl(episode.seriesId)),
+    answer<EpisodeProgress>(episodeProgressUrl(episode.id), true),
+    answer<Episode[]>(episodesUrl(episode.seriesId)),
+  ]);
+  if (!series) return { start: { answers }, media: [], startAt: 0, poster: '' };
+  let playable = isEpisodeFree(episode.episodeNumber, series);
+  if (!playable) {
+    const unlocks = await answer<UnlockedEpisode[]>(seriesUnlocksUrl(episode.seriesId));
+    playable = (unlocks ?? []).some((unlock) => unlock.episodeNumber === episode.episodeNumber);
+  }
+  const startAt = resumePoint(progress?.positionSeconds, episode.duration) ?? 0;
+  const media = playable ? await firstMediaFiles(episode.videoUrl, startAt, async (url) => (await get(url)).text) : [];
+  return { start: { answers }, media, startAt, poster: episode.thumbnailUrl };
+}
+
+/**
+ * The files an HLS player fetches before its first frame when it starts at `startAt`: the master playlist,
+ * the first (smallest) variant, its init file and the segment holding that second. Empty for anything else.
+ */
+export async function firstMediaFiles(
+  masterUrl: string,
+  startAt: number,
+  read: (url: string) => Promise<string>,
+): Promise<string[]> {
+  if (!/^\/media\/[^?#]+\.m3u8$/.test(masterUrl)) return [];
+  const variant = playlistEntries(await read(masterUrl)).find((entry) => entry.tag.startsWith('#EXT-X-STREAM-INF'));
+  if (!variant) return [];
+  const variantUrl = resolve(masterUrl, variant.uri);
+  const lines = (await read(variantUrl)).split(/\r?\n/);
+  const map = lines.map((line) => /^#EXT-X-MAP:.*URI="([^"]+)"/.exec(line)?.[1]).find(Boolean);
+  let end = 0;
+  const segment = playlistEntries(lines.join('\n')).find((entry) => {
+    end += Number(/^#EXTINF:([\d.]+)/.exec(entry.tag)?.[1] ?? 0);
+    return startAt < end;
+  });
+  if (!map || !segment) return [];
+  return [masterUrl, variantUrl, resolve(variantUrl, map), resolve(variantUrl, segment.uri)];
+}
+
+/** Each URI line of a playlist with the tag line just above it. */
+function playlistEntries(playlist: string): { tag: string; uri: string }[] {
+  const lines = playlist.split(/\r?\n/).map((line) => line.trim());
+  const entries: { tag: string; uri: string }[] = [];
+  lines.forEach((line, index) => {
+    if (line && !line.startsWith('#') && index > 0) entries.push({ tag: lines[index - 1]!, uri: line });
+  });
+  return entries;
+}
+
+function resolve(base: string, relative: string): string {
+  return new URL(relative, `http://x${base}`).pathname;
+}
