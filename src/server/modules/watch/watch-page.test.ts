@@ -14,7 +14,7 @@ import {
 } from '../../../contract/watch-start.ts';
 import { episodes, series } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
-import { firstMediaFiles } from './watch-start.ts';
+import { firstMediaFiles, hlsLayout } from './watch-start.ts';
 
 const INDEX_HTML =
   '<!doctype html><html><head><title>app</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
@@ -194,27 +194,39 @@ describe('GET /watch/{id}: the watch page carries the start of the episode', () 
   });
 });
 
-describe('firstMediaFiles', () => {
+describe('the first media files of an HLS episode', () => {
   const files: Record<string, string> = {
     '/media/x/master.m3u8': '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nlow/index.m3u8\n',
     '/media/x/low/index.m3u8':
       '#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:2.0,\na.m4s\n#EXTINF:2.0,\nb.m4s\n#EXT-X-ENDLIST\n',
+    '/media/y/master.m3u8': '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nlow/index.m3u8\n',
   };
-  const read = async (url: string) => files[url] ?? '';
+  const reads: string[] = [];
+  const read = async (url: string) => {
+    reads.push(url);
+    return files[url] ?? null;
+  };
 
-  it('names master, first variant, init and the segment that holds the start', async () => {
-    expect(await firstMediaFiles('/media/x/master.m3u8', 0, read)).toEqual([
+  it('are master, first variant, init and the segment that holds the start', async () => {
+    const layout = (await hlsLayout('/media/x/master.m3u8', read))!;
+    expect(firstMediaFiles(layout, 0)).toEqual([
       '/media/x/master.m3u8',
       '/media/x/low/index.m3u8',
       '/media/x/low/init.mp4',
       '/media/x/low/a.m4s',
     ]);
-    expect((await firstMediaFiles('/media/x/master.m3u8', 3.9, read)).at(-1)).toBe('/media/x/low/b.m4s');
+    expect(firstMediaFiles(layout, 3.9).at(-1)).toBe('/media/x/low/b.m4s');
+    expect(firstMediaFiles(layout, 60)).toEqual([]);
+    // Published media never changes: the playlists are read once.
+    reads.length = 0;
+    expect(await hlsLayout('/media/x/master.m3u8', read)).toBe(layout);
+    expect(reads).toEqual([]);
   });
 
-  it('names nothing for a start past the end, a plain MP4 or a playlist without variants', async () => {
-    expect(await firstMediaFiles('/media/x/master.m3u8', 60, read)).toEqual([]);
-    expect(await firstMediaFiles('/media/clips/clip-1.mp4', 0, read)).toEqual([]);
-    expect(await firstMediaFiles('/media/x/low/index.m3u8', 0, read)).toEqual([]);
+  it('are none for a plain MP4, a playlist without variants or a missing variant', async () => {
+    expect(await hlsLayout('/media/clips/clip-1.mp4', read)).toBeNull();
+    expect(await hlsLayout('/media/x/low/index.m3u8', read)).toBeNull();
+    expect(await hlsLayout('/media/y/master.m3u8', read)).toBeNull();
+    expect(await hlsLayout('/media/z/master.m3u8', read)).toBeNull();
   });
 });

@@ -59,10 +59,15 @@ export async function gatherWatchStart(
 
   const episode = await answer<Episode>(episodeUrl(episodeId));
   if (!episode) return null;
-  const [series, progress] = await Promise.all([
+  const [series, progress, , layout] = await Promise.all([
     answer<Series>(seriesUrl(episode.seriesId)),
     answer<EpisodeProgress>(episodeProgressUrl(episode.id), true),
     answer<Episode[]>(episodesUrl(episode.seriesId)),
+    // Read alongside: used only if the answers say this viewer may play the episode.
+    hlsLayout(episode.videoUrl, async (url) => {
+      const reply = await get(url);
+      return reply.status === 200 ? reply.text : null;
+    }),
   ]);
   if (!series) return { start: { answers }, media: [], startAt: 0, poster: '' };
   let playable = isEpisodeFree(episode.episodeNumber, series);
@@ -71,32 +76,60 @@ export async function gatherWatchStart(
     playable = (unlocks ?? []).some((unlock) => unlock.episodeNumber === episode.episodeNumber);
   }
   const startAt = resumePoint(progress?.positionSeconds, episode.duration) ?? 0;
-  const media = playable ? await firstMediaFiles(episode.videoUrl, startAt, async (url) => (await get(url)).text) : [];
+  const media = playable && layout ? firstMediaFiles(layout, startAt) : [];
   return { start: { answers }, media, startAt, poster: episode.thumbnailUrl };
+}
+
+/** What a player reads of an HLS episode before its first frame: its first (smallest) variant. */
+export interface HlsLayout {
+  master: string;
+  variant: string;
+  init: string;
+  /** Each segment with the second it ends at. */
+  segments: { url: string; end: number }[];
+}
+
+/**
+ * Published media never changes under its URL (every upload gets a new folder, see media.routes.ts), so
+ * layouts are kept; a few hundred bytes each, the oldest dropped past this many.
+ */
+const LAYOUTS_KEPT = 2000;
+const layouts = new Map<string, HlsLayout>();
+
+/** The layout of the HLS episode at `masterUrl`, or null for anything else (an MP4, a missing file). */
+export async function hlsLayout(
+  masterUrl: string,
+  read: (url: string) => Promise<string | null>,
+): Promise<HlsLayout | null> {
+  if (!/^\/media\/[^?#]+\.m3u8$/.test(masterUrl)) return null;
+  const kept = layouts.get(masterUrl);
+  if (kept) return kept;
+  const master = await read(masterUrl);
+  const variant = master && playlistEntries(master).find((entry) => entry.tag.startsWith('#EXT-X-STREAM-INF'));
+  if (!variant) return null;
+  const variantUrl = resolve(masterUrl, variant.uri);
+  const playlist = await read(variantUrl);
+  const map = playlist && /^#EXT-X-MAP:.*URI="([^"]+)"/m.exec(playlist)?.[1];
+  if (!playlist || !map) return null;
+  let end = 0;
+  const segments = playlistEntries(playlist).map((entry) => {
+    end += Number(/^#EXTINF:([\d.]+)/.exec(entry.tag)?.[1] ?? 0);
+    return { url: resolve(variantUrl, entry.uri), end };
+  });
+  if (segments.length === 0) return null;
+  const layout = { master: masterUrl, variant: variantUrl, init: resolve(variantUrl, map), segments };
+  if (layouts.size >= LAYOUTS_KEPT) layouts.delete(layouts.keys().next().value!);
+  layouts.set(masterUrl, layout);
+  return layout;
 }
 
 /**
  * The files an HLS player fetches before its first frame when it starts at `startAt`: the master playlist,
- * the first (smallest) variant, its init file and the segment holding that second. Empty for anything else.
+ * the first variant, its init file and the segment holding that second (none past the end).
  */
-export async function firstMediaFiles(
-  masterUrl: string,
-  startAt: number,
-  read: (url: string) => Promise<string>,
-): Promise<string[]> {
-  if (!/^\/media\/[^?#]+\.m3u8$/.test(masterUrl)) return [];
-  const variant = playlistEntries(await read(masterUrl)).find((entry) => entry.tag.startsWith('#EXT-X-STREAM-INF'));
-  if (!variant) return [];
-  const variantUrl = resolve(masterUrl, variant.uri);
-  const lines = (await read(variantUrl)).split(/\r?\n/);
-  const map = lines.map((line) => /^#EXT-X-MAP:.*URI="([^"]+)"/.exec(line)?.[1]).find(Boolean);
-  let end = 0;
-  const segment = playlistEntries(lines.join('\n')).find((entry) => {
-    end += Number(/^#EXTINF:([\d.]+)/.exec(entry.tag)?.[1] ?? 0);
-    return startAt < end;
-  });
-  if (!map || !segment) return [];
-  return [masterUrl, variantUrl, resolve(variantUrl, map), resolve(variantUrl, segment.uri)];
+export function firstMediaFiles(layout: HlsLayout, startAt: number): string[] {
+  const segment = layout.segments.find((s) => startAt < s.end);
+  return segment ? [layout.master, layout.variant, layout.init, segment.url] : [];
 }
 
 /** Each URI line of a playlist with the tag line just above it. */
