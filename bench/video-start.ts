@@ -139,6 +139,11 @@ const PROBES = `(() => {
 
 /** The video the viewer is looking at: the feed marks it; a single-video player has only one. */
 const ACTIVE_VIDEO = 'video[data-active="true"]';
+/**
+ * The same, once the feed holds it: on a cold visit the page's own video plays before the app has loaded
+ * (docs/decisions/008-player-start-up.md), and a swipe means nothing until the feed is there.
+ */
+const FEED_VIDEO = `[data-testid="player"] ${ACTIVE_VIDEO}`;
 
 /** ms from timeOrigin to the first frame the active video presented after `after` (ms), once it exists. */
 async function firstFrameAfter(page: Page, after: number, timeoutMs = 60_000): Promise<number> {
@@ -228,13 +233,16 @@ async function swipes(
   const results: number[] = [];
   try {
     let index = 0;
-    await page.goto(`/watch/${chain[0]!.id}`);
-    await firstFrameAfter(page, 0);
+    const open = async (episode: EpisodeJson) => {
+      await page.goto(`/watch/${episode.id}`);
+      await firstFrameAfter(page, 0);
+      await page.waitForSelector(FEED_VIDEO, { state: 'attached', timeout: 60_000 });
+    };
+    await open(chain[0]!);
     while (results.length < count) {
       if (index + 1 >= chain.length) {
         index = 0;
-        await page.goto(`/watch/${chain[0]!.id}`);
-        await firstFrameAfter(page, 0);
+        await open(chain[0]!);
       }
       await page.waitForFunction(
         (selector) => {
