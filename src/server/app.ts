@@ -7,6 +7,7 @@ import type { Secrets } from './secrets.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { guardsPlugin } from './plugins/guards.ts';
+import { housekeepingPlugin } from './plugins/housekeeping.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(securityPlugin);
   await app.register(guardsPlugin);
   await app.register(mediaPipelinePlugin);
+  await app.register(housekeepingPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

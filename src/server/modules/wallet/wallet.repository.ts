@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { checkIns, idempotencyKeys, series, unlocks, users, walletLedger } from '../../db/schema.ts';
 
@@ -151,4 +151,13 @@ export async function storeIdempotentAnswer(
         eq(idempotencyKeys.key, key.key),
       ),
     );
+}
+
+/** Forgets idempotency keys stored before `before`: a retry comes within seconds, not days. */
+export async function deleteIdempotencyKeysBefore(db: Executor, before: Date): Promise<number> {
+  const rows = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, before))
+    .returning({ key: idempotencyKeys.key });
+  return rows.length;
 }

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessSessions, idempotencyKeys } from '../db/schema.ts';
+import { createTestContext, type TestContext } from '../testing/harness.ts';
+import { IDEMPOTENCY_KEY_HOURS, sweepExpired } from './housekeeping.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
+
+describe('housekeeping', () => {
+  it('forgets idempotency keys older than a day and expired sessions, and keeps the rest', async () => {
+    const key = { userId: 'user-1', route: 'POST /api/purchase', statusCode: 200, reply: {} };
+    await t.db.insert(idempotencyKeys).values([
+      { ...key, key: 'old', createdAt: hoursAgo(IDEMPOTENCY_KEY_HOURS + 1) },
+      { ...key, key: 'recent', createdAt: hoursAgo(IDEMPOTENCY_KEY_HOURS - 1) },
+    ]);
+    await t.db.insert(accessSessions).values([
+      { tokenHash: 'expired', expiresAt: hoursAgo(1) },
+      { tokenHash: 'live', expiresAt: hoursAgo(-1) },
+    ]);
+
+    expect(await sweepExpired(t.db)).toEqual({ idempotencyKeys: 1 });
+    expect((await t.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys)).map((r) => r.key)).toEqual([
+      'recent',
+    ]);
+    const sessions = (await t.db.select({ hash: accessSessions.tokenHash }).from(accessSessions)).map((r) => r.hash);
+    expect(sessions).toContain('live');
+    expect(sessions).not.toContain('expired');
+    // The viewer's own session (made by the test context) still passes the gate.
+    expect((await t.viewer({ method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client.ts';
+import { accessSessions, adminSessions } from '../db/schema.ts';
+import { deleteExpiredSessions } from '../modules/auth/sessions.repository.ts';
+import { deleteIdempotencyKeysBefore } from '../modules/wallet/wallet.repository.ts';
+
+/** How long a purchase's Idempotency-Key keeps its answer. */
+export const IDEMPOTENCY_KEY_HOURS = 24;
+const SWEEP_EVERY_MS = 3600_000;
+
+/** Deletes what no request can use any more: old idempotency keys, expired viewer and operator sessions. */
+export async function sweepExpired(db: Database, now = new Date()) {
+  const idempotencyKeys = await deleteIdempotencyKeysBefore(
+    db,
+    new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 3600_000),
+  );
+  await deleteExpiredSessions(db, accessSessions);
+  await deleteExpiredSessions(db, adminSessions);
+  return { idempotencyKeys };
+}
+
+/** Sweeps once the app is ready, then every hour; any instance may (the deletes are idempotent). */
+export const housekeepingPlugin = fp(async (app: FastifyInstance) => {
+  const sweep = () =>
+    sweepExpired(app.db).catch((error: unknown) => app.log.warn({ err: error }, 'Housekeeping sweep failed'));
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void sweep();
+    timer = setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+});
