@@ -200,6 +200,11 @@ test('the dashboard speaks German', async ({ page }) => {
   ).toBeVisible();
   await expect(page.getByRole('tab', { name: translated('de', 'admin', 'tabs.carousel') })).toBeVisible();
   await expect(page.getByText(translated('de', 'admin', 'stats.totalSeries'), { exact: true })).toBeVisible();
+  // Genre names too (the content tab's filter).
+  const genreFilter = page.getByRole('combobox', { name: translated('de', 'admin', 'content.genreFilterLabel') });
+  await expect(
+    genreFilter.locator('option', { hasText: translated('de', 'common', 'genres.Children & Family') }),
+  ).toHaveCount(1);
   await page.getByRole('tab', { name: translated('de', 'admin', 'tabs.trending') }).click();
   await expect(page.getByRole('heading', { name: translated('de', 'admin', 'trending.title') }).first()).toBeVisible();
 });

@@ -11,6 +11,7 @@ import { useCreateSeries } from '../api/create-series.ts';
 import { fieldOf, readableServerMessage, useAdminFailure } from '../lib/admin-session.tsx';
 import { Thumbnail } from './thumbnail.tsx';
 import { checkboxClass, controlBase, inputClass, selectClass } from './styles.ts';
+import { genreLabel } from '../../../lib/i18n.ts';
 
 interface NewSeriesForm {
   title: string;
@@ -143,7 +144,13 @@ export function AddSeriesDialog({ open, onOpenChange }: AddSeriesDialogProps) {
   );
 
   return (
-    <Dialog open={open} onOpenChange={close} title={t('addSeries.title')} description={t('addSeries.description')} className="sm:max-w-2xl">
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title={t('addSeries.title')}
+      description={t('addSeries.description')}
+      className="sm:max-w-2xl"
+    >
       <form onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-3 sm:grid-cols-2">
           {field(
@@ -160,11 +167,16 @@ export function AddSeriesDialog({ open, onOpenChange }: AddSeriesDialogProps) {
           {field(
             'genre',
             t('addSeries.fields.genre'),
-            <select className={selectClass} value={form.genre} onChange={(e) => set('genre', e.target.value)} {...a11y('genre', true)}>
+            <select
+              className={selectClass}
+              value={form.genre}
+              onChange={(e) => set('genre', e.target.value)}
+              {...a11y('genre', true)}
+            >
               <option value="">{t('addSeries.genrePlaceholder')}</option>
               {GENRES.map((g) => (
                 <option key={g} value={g}>
-                  {g}
+                  {genreLabel(g)}
                 </option>
               ))}
             </select>,
@@ -256,7 +268,11 @@ export function AddSeriesDialog({ open, onOpenChange }: AddSeriesDialogProps) {
             </div>
             <div className="flex shrink-0 items-end gap-2 sm:pt-5">
               <Preview url={form.thumbnailUrl} label={t('addSeries.previewRegular')} className="h-[4.5rem] w-32" />
-              <Preview url={form.verticalThumbnailUrl} label={t('addSeries.previewVertical')} className="h-[6.75rem] w-[3.8rem]" />
+              <Preview
+                url={form.verticalThumbnailUrl}
+                label={t('addSeries.previewVertical')}
+                className="h-[6.75rem] w-[3.8rem]"
+              />
             </div>
           </div>
           <div className="flex flex-wrap gap-x-6 gap-y-2 sm:col-span-2">

@@ -11,6 +11,7 @@ import { SeriesCard, SeriesEditCard } from './series-cards.tsx';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { DeleteSeriesDialog } from './delete-series-dialog.tsx';
 import { controlBase, panelClass, selectClass } from './styles.ts';
+import { genreLabel } from '../../../lib/i18n.ts';
 
 /** Twenty-five rows a page keeps the table quick with a thousand series. */
 const PAGE_SIZE = 25;
@@ -74,7 +75,7 @@ export function ContentTab({ series }: { series: readonly Series[] }) {
               <option value="">{t('content.allGenres')}</option>
               {GENRES.map((g) => (
                 <option key={g} value={g}>
-                  {g}
+                  {genreLabel(g)}
                 </option>
               ))}
             </select>

@@ -9,6 +9,7 @@ import { useSeriesEditor } from './series-editor.tsx';
 import { StatusBadges, ThumbnailPreviews } from './series-rows.tsx';
 import { Thumbnail } from './thumbnail.tsx';
 import { iconButtonClass } from './styles.ts';
+import { genreLabel } from '../../../lib/i18n.ts';
 
 export interface SeriesCardProps {
   series: Series;
@@ -42,7 +43,12 @@ export function SeriesCard({ series, onEdit, onDelete }: SeriesCardProps) {
             >
               <ListVideo className="size-4" aria-hidden />
             </Link>
-            <button type="button" className={iconButtonClass} onClick={onEdit} aria-label={t('content.edit', { title: series.title })}>
+            <button
+              type="button"
+              className={iconButtonClass}
+              onClick={onEdit}
+              aria-label={t('content.edit', { title: series.title })}
+            >
               <Pencil className="size-4" aria-hidden />
             </button>
             <button
@@ -56,7 +62,9 @@ export function SeriesCard({ series, onEdit, onDelete }: SeriesCardProps) {
           </span>
         </div>
         <div className="flex flex-wrap items-center gap-1.5">
-          <span className="rounded-full bg-white/5 px-2 py-0.5 text-[11px] text-zinc-300">{series.genre}</span>
+          <span className="rounded-full bg-white/5 px-2 py-0.5 text-[11px] text-zinc-300">
+            {genreLabel(series.genre)}
+          </span>
           <StatusBadges isNew={series.isNew} isFree={series.isFree} />
         </div>
         <dl className="flex flex-wrap gap-x-4 gap-y-0.5 text-xs">
@@ -86,7 +94,12 @@ export function SeriesEditCard({ series, onDone }: { series: Series; onDone: () 
     </div>
   );
   return (
-    <li data-testid="series-edit-row" data-series-id={series.id} onKeyDown={onKeyDown} className="space-y-3 bg-brand-600/[0.06] p-3">
+    <li
+      data-testid="series-edit-row"
+      data-series-id={series.id}
+      onKeyDown={onKeyDown}
+      className="space-y-3 bg-brand-600/[0.06] p-3"
+    >
       {labelled(t('content.fields.title'), controls.title)}
       <div className="grid grid-cols-2 gap-3">
         {labelled(t('content.fields.genre'), controls.genre, 'col-span-2')}

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useUpdateSeries } from '../api/update-series.ts';
 import { fieldOf, readableServerMessage, useAdminFailure } from '../lib/admin-session.tsx';
 import { checkboxClass, controlBase, iconButtonClass, inputClass, selectClass } from './styles.ts';
+import { genreLabel } from '../../../lib/i18n.ts';
 
 interface SeriesDraft {
   title: string;
@@ -105,7 +106,10 @@ export function useSeriesEditor(series: Series, onDone: () => void) {
       )}
     </>
   );
-  const textInput = (field: 'title' | 'thumbnailUrl' | 'verticalThumbnailUrl', extra: { autoFocus?: boolean; placeholder?: string } = {}) =>
+  const textInput = (
+    field: 'title' | 'thumbnailUrl' | 'verticalThumbnailUrl',
+    extra: { autoFocus?: boolean; placeholder?: string } = {},
+  ) =>
     withError(
       field,
       <input
@@ -152,10 +156,15 @@ export function useSeriesEditor(series: Series, onDone: () => void) {
       title: textInput('title', { autoFocus: true }),
       genre: withError(
         'genre',
-        <select className={selectClass} value={draft.genre} onChange={(e) => set('genre', e.target.value as Genre)} {...a11y('genre')}>
+        <select
+          className={selectClass}
+          value={draft.genre}
+          onChange={(e) => set('genre', e.target.value as Genre)}
+          {...a11y('genre')}
+        >
           {GENRES.map((g) => (
             <option key={g} value={g}>
-              {g}
+              {genreLabel(g)}
             </option>
           ))}
         </select>,

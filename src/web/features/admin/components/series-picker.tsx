@@ -6,6 +6,7 @@ import { filterSeries, pageOf } from '../lib/catalogue-figures.ts';
 import { Pager } from './pager.tsx';
 import { Thumbnail } from './thumbnail.tsx';
 import { controlBase } from './styles.ts';
+import { genreLabel } from '../../../lib/i18n.ts';
 
 export interface SeriesPickerProps {
   candidates: readonly Series[];
@@ -25,7 +26,18 @@ export interface SeriesPickerProps {
 }
 
 /** A searchable, paged grid of series to add, so a catalogue of a thousand stays quick. */
-export function SeriesPicker({ candidates, searchLabel, searchPlaceholder, noMatches, pagerLabel, renderAction, testId, gridClass, pageSize, actionPlacement = 'side' }: SeriesPickerProps) {
+export function SeriesPicker({
+  candidates,
+  searchLabel,
+  searchPlaceholder,
+  noMatches,
+  pagerLabel,
+  renderAction,
+  testId,
+  gridClass,
+  pageSize,
+  actionPlacement = 'side',
+}: SeriesPickerProps) {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const searchId = useId();
@@ -68,7 +80,7 @@ export function SeriesPicker({ candidates, searchLabel, searchPlaceholder, noMat
                 <p data-testid="item-title" className="line-clamp-2 text-sm leading-snug font-medium">
                   {s.title}
                 </p>
-                <p className="truncate text-xs text-zinc-400">{s.genre}</p>
+                <p className="truncate text-xs text-zinc-400">{genreLabel(s.genre)}</p>
                 {actionPlacement === 'below' && <div className="mt-1.5">{renderAction(s)}</div>}
               </div>
               {actionPlacement === 'side' && renderAction(s)}
@@ -81,7 +93,11 @@ export function SeriesPicker({ candidates, searchLabel, searchPlaceholder, noMat
         pages={shown.pages}
         onPage={setPage}
         label={pagerLabel}
-        summary={shown.total ? t('content.pagination.showing', { from: shown.from, to: shown.to, total: shown.total }) : undefined}
+        summary={
+          shown.total
+            ? t('content.pagination.showing', { from: shown.from, to: shown.to, total: shown.total })
+            : undefined
+        }
       />
     </div>
   );

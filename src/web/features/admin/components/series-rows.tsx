@@ -7,6 +7,7 @@ import { formatNumber } from '../../../lib/format.ts';
 import { useSeriesEditor } from './series-editor.tsx';
 import { Thumbnail } from './thumbnail.tsx';
 import { iconButtonClass } from './styles.ts';
+import { genreLabel } from '../../../lib/i18n.ts';
 
 const cell = 'px-3 py-2.5 align-middle first:ps-4 last:pe-4';
 
@@ -28,7 +29,11 @@ export function StatusBadges({ isNew, isFree }: Pick<Series, 'isNew' | 'isFree'>
   );
 }
 
-export function ThumbnailPreviews({ series }: { series: Pick<Series, 'title' | 'thumbnailUrl' | 'verticalThumbnailUrl'> }) {
+export function ThumbnailPreviews({
+  series,
+}: {
+  series: Pick<Series, 'title' | 'thumbnailUrl' | 'verticalThumbnailUrl'>;
+}) {
   const { t } = useTranslation('admin');
   return (
     <span className="flex items-end gap-2">
@@ -66,7 +71,11 @@ export function SeriesRow({ series, onEdit, onDelete }: SeriesRowProps) {
     <tr className="hover:bg-white/[0.02]" data-testid="series-row" data-series-id={series.id}>
       <td className={cell}>
         <div className="flex items-center gap-3">
-          <Thumbnail src={series.verticalThumbnailUrl || series.thumbnailUrl} alt={series.title} className="h-14 w-10" />
+          <Thumbnail
+            src={series.verticalThumbnailUrl || series.thumbnailUrl}
+            alt={series.title}
+            className="h-14 w-10"
+          />
           <div className="min-w-0">
             <p className="truncate font-medium text-white">{series.title}</p>
             <p className="line-clamp-2 text-xs text-zinc-400">{series.description}</p>
@@ -74,7 +83,9 @@ export function SeriesRow({ series, onEdit, onDelete }: SeriesRowProps) {
         </div>
       </td>
       <td className={cell}>
-        <span className="rounded-full bg-white/5 px-2 py-0.5 text-xs whitespace-nowrap text-zinc-300">{series.genre}</span>
+        <span className="rounded-full bg-white/5 px-2 py-0.5 text-xs whitespace-nowrap text-zinc-300">
+          {genreLabel(series.genre)}
+        </span>
       </td>
       <td className={`${cell} tabular-nums`}>{formatNumber(series.totalEpisodes)}</td>
       <td className={`${cell} tabular-nums`}>{t('content.ratingPercent', { rating: series.rating })}</td>
@@ -95,7 +106,12 @@ export function SeriesRow({ series, onEdit, onDelete }: SeriesRowProps) {
           >
             <ListVideo className="size-4" aria-hidden />
           </Link>
-          <button type="button" className={iconButtonClass} onClick={onEdit} aria-label={t('content.edit', { title: series.title })}>
+          <button
+            type="button"
+            className={iconButtonClass}
+            onClick={onEdit}
+            aria-label={t('content.edit', { title: series.title })}
+          >
             <Pencil className="size-4" aria-hidden />
           </button>
           <button
