@@ -255,7 +255,8 @@ describe('operator episode management', () => {
     expect(ready.media.status).toBe('ready');
     expect(ready.videoUrl).not.toBe(original.videoUrl);
     expect(fs.existsSync(mediaFile(ready.videoUrl))).toBe(true);
-    expect(fs.existsSync(oldFolder)).toBe(false);
+    // The old folder goes once the new video is published (just after the episode shows it as ready).
+    await waitFor('the old media folder to be removed', async () => !fs.existsSync(oldFolder), 10_000);
 
     const junk = await t.admin({
       method: 'PUT',
