@@ -15,6 +15,15 @@ import { createTranscodeWorker, type TranscodeWorker } from './transcode.worker.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
+/** The job's files go just after the status the test waited for is written. */
+async function filesGone(...files: string[]) {
+  await waitFor(
+    `${files.join(' and ')} to be removed`,
+    async () => files.every((file) => !fs.existsSync(file)),
+    10_000,
+  );
+}
+
 let t: TestContext;
 let dataDir: string;
 let mediaDir: string;
@@ -90,10 +99,14 @@ const waitForProgress = (episodeId: number) =>
   });
 
 const waitForStatus = (episodeId: number, status: string, timeoutMs = 120_000) =>
-  waitFor(`the job to be ${status}`, async () => {
-    const job = await jobOf(episodeId);
-    return job.status === status ? job : null;
-  }, timeoutMs);
+  waitFor(
+    `the job to be ${status}`,
+    async () => {
+      const job = await jobOf(episodeId);
+      return job.status === status ? job : null;
+    },
+    timeoutMs,
+  );
 
 /** Processes whose command line mentions `text` (our ffmpeg runs name their scratch folder). */
 function processesMentioning(text: string): number[] {
@@ -110,7 +123,8 @@ function processesMentioning(text: string): number[] {
     .map(Number);
 }
 
-const episodeFolder = (episodeId: number) => path.join(mediaDir, 'series', String(seriesId), 'episodes', String(episodeId));
+const episodeFolder = (episodeId: number) =>
+  path.join(mediaDir, 'series', String(seriesId), 'episodes', String(episodeId));
 
 describe('transcode worker', () => {
   it('resumes a job whose worker process died mid-transcode, leaving the episode untouched meanwhile', async () => {
@@ -166,10 +180,11 @@ describe('transcode worker', () => {
     await restarted.start();
     const ready = await waitForStatus(episode!.id, 'ready');
     expect(ready).toMatchObject({ attempts: 2, percent: 100, error: null, workDir: null });
-    expect(fs.existsSync(running.workDir!)).toBe(false);
-    expect(fs.existsSync(ready.sourcePath)).toBe(false);
+    await filesGone(running.workDir!, ready.sourcePath);
     const after = await episodeRow(episode!.id);
-    expect(after.videoUrl).toMatch(new RegExp(`^/media/series/${seriesId}/episodes/${episode!.id}/${ready.id}-2-[0-9a-f]+/master\\.m3u8$`));
+    expect(after.videoUrl).toMatch(
+      new RegExp(`^/media/series/${seriesId}/episodes/${episode!.id}/${ready.id}-2-[0-9a-f]+/master\\.m3u8$`),
+    );
     expect(after.duration).toBe(24);
     expect(fs.existsSync(path.join(mediaDir, after.videoUrl.replace('/media/', '')))).toBe(true);
     // Only the finished folder was ever published.
@@ -187,8 +202,7 @@ describe('transcode worker', () => {
     const failed = await waitForStatus(episode.id, 'failed');
     expect(failed.error).toBe('ffmpeg was stopped (SIGKILL) before it finished');
     expect(failed.workDir).toBeNull();
-    expect(fs.existsSync(running.workDir!)).toBe(false);
-    expect(fs.existsSync(failed.sourcePath)).toBe(false);
+    await filesGone(running.workDir!, failed.sourcePath);
     expect(await episodeRow(episode.id)).toMatchObject({ videoUrl: '', thumbnailUrl: '' });
     expect(fs.existsSync(episodeFolder(episode.id))).toBe(false);
 
