@@ -1,8 +1,10 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createChangeFeed, type ChangeFeed } from './db/change-feed.ts';
 import type { Secrets } from './secrets.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -24,12 +26,16 @@ declare module 'fastify' {
     db: Database;
     config: Config;
     secrets: Secrets;
+    /** Changes announced by any instance on this database (LISTEN/NOTIFY). Subscribe while registering. */
+    changes: ChangeFeed;
   }
 }
 
 export interface AppDependencies {
   config: Config;
   db: Database;
+  /** The pool behind `db`; the change feed holds one of its connections to LISTEN. */
+  pool: pg.Pool;
   secrets: Secrets;
   /** Built client to serve; omitted in API-only mode. */
   clientDir?: string;
@@ -50,6 +56,12 @@ export async function buildApp(deps: AppDependencies) {
   app.decorate('db', deps.db);
   app.decorate('config', deps.config);
   app.decorate('secrets', deps.secrets);
+  const changes = createChangeFeed(deps.pool, (error) =>
+    app.log.warn({ message: error instanceof Error ? error.message : String(error) }, 'change feed reconnecting'),
+  );
+  app.decorate('changes', changes);
+  app.addHook('onReady', () => changes.start());
+  app.addHook('onClose', () => changes.stop());
 
   await app.register(errorsPlugin);
   await app.register(cookie);

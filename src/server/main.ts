@@ -30,6 +30,7 @@ async function main() {
   const app = await buildApp({
     config,
     db: database.db,
+    pool: database.pool,
     secrets,
     clientDir: config.clientDir ?? path.join(root, 'dist/client'),
     logger,

@@ -56,7 +56,13 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   await applyMigrations(connection.db);
   await ensureViewer(connection.db);
   const secrets = await resolveSecrets(connection.db, config, () => {});
-  const app = await buildApp({ config, db: connection.db, secrets, clientDir: config.clientDir });
+  const app = await buildApp({
+    config,
+    db: connection.db,
+    pool: connection.pool,
+    secrets,
+    clientDir: config.clientDir,
+  });
   await app.ready();
 
   const accessCookie = await cookieFrom(
