@@ -13,6 +13,8 @@ import { housekeepingPlugin } from './plugins/housekeeping.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { accessRoutes } from './modules/access/access.routes.ts';
+import { accessGatePlugin } from './modules/access/access.plugin.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { curationRoutes } from './modules/curation/curation.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
@@ -66,11 +68,13 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(securityPlugin);
+  await app.register(accessGatePlugin);
   await app.register(guardsPlugin);
   await app.register(mediaPipelinePlugin);
   await app.register(housekeepingPlugin);
 
   await app.register(healthRoutes);
+  await app.register(accessRoutes);
   await app.register(authRoutes);
   await app.register(catalogueRoutes);
   await app.register(curationRoutes);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -22,11 +23,23 @@ const environment = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Requests per minute per client address on the rest of the API. */
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
-  /** Set when the server sits behind a load balancer that sets X-Forwarded-For. */
+  /** Requests per minute per client address for files under /media (a video is many segments). */
+  MEDIA_RATE_LIMIT: z.coerce.number().int().min(1).default(3000),
+  /** Which proxies to believe for X-Forwarded-For/-Proto: a hop count, their addresses, or (unsafe) `true`. */
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === null) {
+        context.addIssue({
+          code: 'custom',
+          message: 'use false, a number of proxies (1), their addresses or networks (10.0.0.0/8,192.168.1.2), or true',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   ADMIN_SESSION_HOURS: z.coerce.number().positive().default(12),
   /** The built client to serve (default dist/client). */
   CLIENT_DIR: optionalText,
@@ -39,6 +52,32 @@ const environment = z.object({
 });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/**
+ * TRUST_PROXY for Fastify's `trustProxy`: a hop count trusts that many proxies in front of us, a list of addresses
+ * or networks trusts only those (the safest), and `true` trusts every hop (so a client can write its own address).
+ */
+export function parseTrustProxy(value: string): boolean | string | ((address: string, hop: number) => boolean) | null {
+  const text = value.trim();
+  if (text === 'false' || text === '' || text === '0') return false;
+  if (text === 'true') return true;
+  if (/^[1-9]\d{0,1}$/.test(text)) {
+    // The nearest `hops` addresses (the socket's peer first) are proxies; the next one out is the client.
+    // Fastify takes a bare number as "trust nothing", so the count is given as a function.
+    const hops = Number(text);
+    return (_address, hop) => hop < hops;
+  }
+  const entries = text.split(',').map((e) => e.trim());
+  const valid = entries.every((entry) => {
+    const [address, bits, ...rest] = entry.split('/');
+    if (rest.length > 0 || !address) return false;
+    const family = isIP(address);
+    if (family === 0) return false;
+    if (bits === undefined) return true;
+    return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  });
+  return valid ? entries.join(',') : null;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = environment.safeParse(env);
@@ -65,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     apiRateLimit: e.API_RATE_LIMIT,
+    mediaRateLimit: e.MEDIA_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     adminSessionMs: e.ADMIN_SESSION_HOURS * 3600_000,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,

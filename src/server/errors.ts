@@ -3,12 +3,7 @@
  * the kind to one, so services stay free of HTTP.
  */
 export type DomainErrorKind =
-  | 'not_found'
-  | 'conflict'
-  | 'invalid'
-  | 'insufficient_balance'
-  | 'unauthenticated'
-  | 'forbidden';
+  'not_found' | 'conflict' | 'invalid' | 'insufficient_balance' | 'unauthenticated' | 'forbidden';
 
 export class DomainError extends Error {
   constructor(

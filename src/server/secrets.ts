@@ -34,6 +34,8 @@ export interface Secrets {
   adminPasswordHash: string;
   /** scrypt hashes of the accepted access codes (trimmed, upper case) */
   accessCodeHashes: string[];
+  /** The codes themselves when this start knows them (set in the environment, or generated just now). */
+  knownAccessCodes?: string[];
 }
 
 /**
@@ -47,15 +49,28 @@ export async function resolveSecrets(
 ): Promise<Secrets> {
   const adminPasswordHash = env.adminPassword
     ? await hashSecret(env.adminPassword)
-    : await storedOrGenerated(db, 'admin_password', 1, () => randomBytes(12).toString('base64url'), (values) =>
-        announce(`Generated admin password (shown once; set ADMIN_PASSWORD to choose your own): ${values[0]}`),
+    : await storedOrGenerated(
+        db,
+        'admin_password',
+        1,
+        () => randomBytes(12).toString('base64url'),
+        (values) =>
+          announce(`Generated admin password (shown once; set ADMIN_PASSWORD to choose your own): ${values[0]}`),
       ).then((hashes) => hashes[0]!);
-  const accessCodeHashes = env.accessCodes?.length
-    ? await Promise.all(env.accessCodes.map(hashSecret))
-    : await storedOrGenerated(db, 'access_codes', 2, () => randomBytes(5).toString('hex').toUpperCase(), (values) =>
-        announce(`Generated access codes (shown once; set ACCESS_CODES to choose your own): ${values.join(', ')}`),
+  let knownAccessCodes = env.accessCodes?.length ? env.accessCodes : undefined;
+  const accessCodeHashes = knownAccessCodes
+    ? await Promise.all(knownAccessCodes.map(hashSecret))
+    : await storedOrGenerated(
+        db,
+        'access_codes',
+        2,
+        () => randomBytes(5).toString('hex').toUpperCase(),
+        (values) => {
+          knownAccessCodes = values;
+          announce(`Generated access codes (shown once; set ACCESS_CODES to choose your own): ${values.join(', ')}`);
+        },
       );
-  return { adminPasswordHash, accessCodeHashes };
+  return { adminPasswordHash, accessCodeHashes, knownAccessCodes };
 }
 
 async function storedOrGenerated(

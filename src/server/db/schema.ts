@@ -25,7 +25,10 @@ export const series = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull(),
     genre: text('genre').notNull(),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     thumbnailUrl: text('thumbnail_url').notNull(),
     verticalThumbnailUrl: text('vertical_thumbnail_url'),
     totalEpisodes: integer('total_episodes').notNull().default(1),
@@ -261,11 +264,57 @@ export const adminSessions = pgTable('admin_sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
-export const accessSessions = pgTable('access_sessions', {
-  tokenHash: text('token_hash').primaryKey(),
-  createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-});
+/**
+ * A viewer's pass through the access gate. The cookie itself is signed and checked in memory; a row records which
+ * code opened it, so changing that code or leaving the preview ends it (revokedAt) on every instance.
+ */
+export const accessSessions = pgTable(
+  'access_sessions',
+  {
+    id: text('id').primaryKey(),
+    codeId: text('code_id').notNull(),
+    generation: integer('generation').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('access_sessions_revoked_idx')
+      .on(t.revokedAt)
+      .where(sql`${t.revokedAt} is not null`),
+  ],
+);
+
+/**
+ * The access gate's shared state (one row): the key access cookies are signed with, the generation every cookie
+ * must carry (raised to revoke all at once), and the ids of the codes in force.
+ */
+export const accessGate = pgTable(
+  'access_gate',
+  {
+    id: integer('id').primaryKey().default(1),
+    signingKey: text('signing_key').notNull(),
+    generation: integer('generation').notNull().default(1),
+    codeIds: text('code_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [check('access_gate_single_row', sql`${t.id} = 1`)],
+);
+
+/** Attempts per client and fixed window, for limits every instance must share (access codes, operator login). */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    bucket: text('bucket').notNull(),
+    client: text('client').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.client, t.windowStart] })],
+);
 
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

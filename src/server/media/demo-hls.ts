@@ -134,7 +134,10 @@ async function demoClipSource(
   const file = path.basename(demoClipFile(clip));
   const candidates = options.seconds
     ? []
-    : [path.join(options.cacheRoot, demoClipsCacheKey(options.fontFile), file), path.join(options.mediaDir, demoClipFile(clip))];
+    : [
+        path.join(options.cacheRoot, demoClipsCacheKey(options.fontFile), file),
+        path.join(options.mediaDir, demoClipFile(clip)),
+      ];
   const found = candidates.find((candidate) => fs.existsSync(candidate));
   if (found) return found;
   const ffmpeg = findFfmpeg();

@@ -42,7 +42,10 @@ export function localDiskStorage(mediaDir: string): MediaStorage {
       await fs.rename(source, target);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-      const staging = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(4).toString('hex')}.partial`);
+      const staging = path.join(
+        path.dirname(target),
+        `.${path.basename(target)}.${randomBytes(4).toString('hex')}.partial`,
+      );
       await fs.cp(source, staging, { recursive: true });
       await fs.rename(staging, target);
       await fs.rm(source, { recursive: true, force: true });

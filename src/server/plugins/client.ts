@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { registerWatchPage } from '../modules/watch/watch-page.ts';
+import { clientFileRoute, guardRoutesWhile } from './guards.ts';
 
 /**
  * Serves the built client (dist/client) and answers every other GET that is not /api or /media with
@@ -14,6 +15,8 @@ export const clientPlugin = fp(async (app: FastifyInstance, options: { clientDir
   const clientDir = options.clientDir;
   const hasClient = clientDir && fs.existsSync(path.join(clientDir, 'index.html'));
   if (hasClient) {
+    // The static plugin's routes are the client's files; reply.sendFile must stay on the root for the fallback.
+    const stopGuarding = guardRoutesWhile(app, clientFileRoute);
     await app.register(fastifyStatic, {
       root: clientDir,
       prefix: '/',
@@ -26,18 +29,32 @@ export const clientPlugin = fp(async (app: FastifyInstance, options: { clientDir
         res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    stopGuarding();
     registerWatchPage(app, clientDir);
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/media/');
+    const isApi = /^\/(api|media)(\/|$)/i.test(safeDecode(request.url.split('?', 1)[0]!));
     if (hasClient && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({
       statusCode: 404,
       error: 'Not Found',
-      message: `No such ${isApi ? 'endpoint' : 'page'}: ${request.method} ${request.url.split('?', 1)[0]}`,
+      message: `No such ${isApi ? 'endpoint' : 'page'}: ${request.method} ${excerpt(request.url.split('?', 1)[0]!)}`,
     });
   });
 });
+
+function safeDecode(path: string) {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/** A reply never echoes more than the start of what was sent. */
+function excerpt(text: string, max = 120) {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}

@@ -46,9 +46,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply
-        .status(statusCode)
-        .send({ statusCode, error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' });
+      return reply.status(statusCode).send({
+        statusCode,
+        error: 'Internal Server Error',
+        message: 'Something went wrong on our side. Please try again.',
+      });
     }
     return reply.status(statusCode).send({
       statusCode,

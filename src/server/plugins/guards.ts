@@ -1,43 +1,99 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasAccess, isAdminSession } from '../modules/auth/auth.service.ts';
+import { isAdminSession } from '../modules/auth/auth.service.ts';
+import { admitRequest, type RateBucket } from './rate-limits.ts';
 
 export const ACCESS_COOKIE = 'cliffhanger_access';
 export const ADMIN_COOKIE = 'cliffhanger_admin';
 
-const OPEN_PATHS = new Set(['/api/health', '/api/access']);
+/**
+ * Who may use a route: anyone (`public`), a viewer past the access gate (`viewer`), or a signed-in operator
+ * (`operator`). Declared where the route is registered and checked on the route the request matched, never by
+ * matching the raw URL, which the router decodes (`/%61pi` is `/api`).
+ */
+export type Guard = 'public' | 'viewer' | 'operator';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    guard?: Guard;
+    rateBucket?: RateBucket;
+  }
   interface FastifyInstance {
-    /** preHandler for every mutating catalogue, carousel and trending route. */
-    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Every route with the guard it declared: what the route-table test checks. */
+    routeGuards: () => { method: string; url: string; guard: Guard | undefined }[];
   }
 }
 
+/** Route configs, one per kind of route: `{ config: viewerRoute, schema: … }`. */
+export const publicRoute = { guard: 'public', rateBucket: 'api' } as const;
+export const viewerRoute = { guard: 'viewer', rateBucket: 'api' } as const;
+export const operatorRoute = { guard: 'operator', rateBucket: 'api' } as const;
+/** Access codes and the operator password: few attempts, counted across instances. */
+export const attemptRoute = { guard: 'public', rateBucket: 'attempts' } as const;
+/** Files of the built client: open, because the gate itself has to load. */
+export const clientFileRoute = { guard: 'public', rateBucket: 'none' } as const;
+/** Files under /media: past the gate, with a bucket of their own (a video is many segments). */
+export const mediaFileRoute = { guard: 'viewer', rateBucket: 'media' } as const;
+
+const ACCESS_REQUIRED = { statusCode: 401, error: 'Unauthorized', message: 'Enter your access code first.' };
+const OPERATOR_REQUIRED = {
+  statusCode: 401,
+  error: 'Unauthorized',
+  message: 'Your admin session has ended. Please sign in again.',
+};
+
+type RouteGuardConfig = { guard: Guard; rateBucket: RateBucket };
+
+/** Sets the guard and bucket of every route registered in this scope (routes made by plugins such as static). */
+export function guardRoutesOfScope(scope: FastifyInstance, config: RouteGuardConfig) {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, ...config };
+  });
+}
+
+/** The same for the routes registered until the returned function is called, where a scope of their own won't do. */
+export function guardRoutesWhile(app: FastifyInstance, config: RouteGuardConfig): () => void {
+  let active = true;
+  app.addHook('onRoute', (route) => {
+    if (active) route.config = { ...route.config, ...config };
+  });
+  return () => {
+    active = false;
+  };
+}
+
 /**
- * The access gate: while access codes are configured (always, since unset ones are generated),
- * every /api and /media request but health and access needs the access cookie.
- * The built client itself is served without it, because the gate has to load.
+ * One onRequest hook for every request, after routing: the rate-limit bucket, then the guard of the matched route.
+ * A request that matches no route meets no guard and no database: the not-found handler answers it.
+ * Every route must declare its guard; the app refuses to start otherwise.
  */
 export const guardsPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?', 1)[0]!;
-    if (!path.startsWith('/api/') && !path.startsWith('/media/')) return;
-    if (OPEN_PATHS.has(path) || path.startsWith('/api/admin/')) return;
-    if (await hasAccess(app.db, request.cookies[ACCESS_COOKIE])) return;
-    return reply.status(401).send({
-      statusCode: 401,
-      error: 'Unauthorized',
-      message: 'Enter your access code first.',
-    });
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  app.decorate('routeGuards', () =>
+    routes.flatMap((r) =>
+      [r.method].flat().map((method) => ({ method: String(method), url: r.url, guard: r.config?.guard })),
+    ),
+  );
+  app.addHook('onReady', async () => {
+    const unguarded = routes.filter((r) => !r.config?.guard).map((r) => `${String(r.method)} ${r.url}`);
+    if (unguarded.length > 0) throw new Error(`Routes without a guard: ${unguarded.join(', ')}`);
   });
 
-  app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (await isAdminSession(app.db, request.cookies[ADMIN_COOKIE])) return;
-    return reply.status(401).send({
-      statusCode: 401,
-      error: 'Unauthorized',
-      message: 'Your admin session has ended. Please sign in again.',
-    });
+  app.addHook('onRequest', async (request, reply) => {
+    const { guard, rateBucket } = request.routeOptions.config;
+    if (!(await admitRequest(app, request, reply, rateBucket ?? 'api'))) return reply;
+    if (guard === 'viewer' && !app.accessGate.passOf(request.cookies[ACCESS_COOKIE])) {
+      return reply.status(401).header('Cache-Control', 'no-store').send(ACCESS_REQUIRED);
+    }
+    if (guard === 'operator' && !(await isOperator(app, request))) {
+      return reply.status(401).header('Cache-Control', 'no-store').send(OPERATOR_REQUIRED);
+    }
   });
 });
+
+export function isOperator(app: FastifyInstance, request: FastifyRequest) {
+  return isAdminSession(app.db, request.cookies[ADMIN_COOKIE]);
+}

@@ -20,16 +20,17 @@ describe('housekeeping', () => {
       { ...key, key: 'old', createdAt: hoursAgo(IDEMPOTENCY_KEY_HOURS + 1) },
       { ...key, key: 'recent', createdAt: hoursAgo(IDEMPOTENCY_KEY_HOURS - 1) },
     ]);
+    const session = { codeId: 'code', generation: 1 };
     await t.db.insert(accessSessions).values([
-      { tokenHash: 'expired', expiresAt: hoursAgo(1) },
-      { tokenHash: 'live', expiresAt: hoursAgo(-1) },
+      { ...session, id: 'expired', expiresAt: hoursAgo(1) },
+      { ...session, id: 'live', expiresAt: hoursAgo(-1) },
     ]);
 
     expect(await sweepExpired(t.db)).toEqual({ idempotencyKeys: 1 });
     expect((await t.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys)).map((r) => r.key)).toEqual([
       'recent',
     ]);
-    const sessions = (await t.db.select({ hash: accessSessions.tokenHash }).from(accessSessions)).map((r) => r.hash);
+    const sessions = (await t.db.select({ id: accessSessions.id }).from(accessSessions)).map((r) => r.id);
     expect(sessions).toContain('live');
     expect(sessions).not.toContain('expired');
     // The viewer's own session (made by the test context) still passes the gate.

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
-import { accessSessions, adminSessions } from '../db/schema.ts';
+import { adminSessions } from '../db/schema.ts';
+import { deleteExpiredAccessSessions } from '../modules/access/access.repository.ts';
+import { deleteEndedRateLimitWindows } from './rate-limits.ts';
 import { deleteExpiredSessions } from '../modules/auth/sessions.repository.ts';
 import { deleteIdempotencyKeysBefore } from '../modules/wallet/wallet.repository.ts';
 
@@ -9,14 +11,15 @@ import { deleteIdempotencyKeysBefore } from '../modules/wallet/wallet.repository
 export const IDEMPOTENCY_KEY_HOURS = 24;
 const SWEEP_EVERY_MS = 3600_000;
 
-/** Deletes what no request can use any more: old idempotency keys, expired viewer and operator sessions. */
+/** Deletes what no request can use any more: old idempotency keys, expired sessions, ended rate-limit windows. */
 export async function sweepExpired(db: Database, now = new Date()) {
   const idempotencyKeys = await deleteIdempotencyKeysBefore(
     db,
     new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 3600_000),
   );
-  await deleteExpiredSessions(db, accessSessions);
+  await deleteExpiredAccessSessions(db);
   await deleteExpiredSessions(db, adminSessions);
+  await deleteEndedRateLimitWindows(db);
   return { idempotencyKeys };
 }
 

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
+import { createMemoryCounter } from './rate-limits.ts';
 
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   await app.register(helmet, {
@@ -29,19 +29,40 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     strictTransportSecurity: false,
   });
 
-  await app.register(rateLimit, {
-    global: true,
-    max: app.config.apiRateLimit,
-    timeWindow: '1 minute',
-    allowList: (request) => !request.url.startsWith('/api/'),
-    errorResponseBuilder: (_request, context) => {
-      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return {
-        statusCode: 429,
-        error: 'Too Many Requests',
-        message: `Too many attempts. Try again in ${seconds} s.`,
-        retryAfterSeconds: seconds,
-      };
-    },
+  app.decorate('rateCounter', createMemoryCounter());
+  app.addHook('onClose', async () => app.rateCounter.stop());
+
+  // Browsers only send Strict-Transport-Security's promise over TLS; behind a trusted proxy, protocol comes from it.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (STATE_CHANGING.has(request.method) && request.headers.cookie && !isSameOrigin(request)) {
+      return reply.status(403).header('Cache-Control', 'no-store').send({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'This request came from another site and was refused.',
+      });
+    }
   });
+
+  // Bodies are JSON (and multipart for uploads): a cross-site form can send text/plain, so no parser takes it.
+  app.removeContentTypeParser('text/plain');
 });
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Cookies ride along on cross-site requests that SameSite lets through (top-level POSTs from a sibling site, old
+ * browsers), so a request that changes something must say it came from our own pages. Browsers send
+ * Sec-Fetch-Site, or at least Origin, on such requests; a client that sends neither is not a browser.
+ */
+export function isSameOrigin(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin' || site === 'none';
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === request.host;
+  } catch {
+    return false;
+  }
+}

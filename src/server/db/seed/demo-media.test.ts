@@ -46,7 +46,12 @@ afterAll(async () => {
 
 async function demoEpisodes() {
   return t.db
-    .select({ id: episodes.id, seriesId: episodes.seriesId, episodeNumber: episodes.episodeNumber, videoUrl: episodes.videoUrl })
+    .select({
+      id: episodes.id,
+      seriesId: episodes.seriesId,
+      episodeNumber: episodes.episodeNumber,
+      videoUrl: episodes.videoUrl,
+    })
     .from(episodes)
     .where(like(episodes.videoUrl, '%/demo-%'));
 }
@@ -88,7 +93,14 @@ describe('demo episodes on HLS', () => {
     expect(byClip.size).toBe(DEMO_CLIPS.length);
     for (const urls of byClip.values()) {
       const [a, b] = urls.map((u) => path.dirname(fileOf(u)));
-      for (const file of ['master.m3u8', '360p/index.m3u8', '360p/init.mp4', '360p/seg_00000.m4s', 'poster.jpg', DEMO_FALLBACK_MP4]) {
+      for (const file of [
+        'master.m3u8',
+        '360p/index.m3u8',
+        '360p/init.mp4',
+        '360p/seg_00000.m4s',
+        'poster.jpg',
+        DEMO_FALLBACK_MP4,
+      ]) {
         expect(fs.existsSync(path.join(a!, file)), file).toBe(true);
         expect(fs.statSync(path.join(a!, file)).ino, file).toBe(fs.statSync(path.join(b!, file)).ino);
       }
@@ -131,7 +143,11 @@ describe('demo episodes on HLS', () => {
   });
 
   it('plays free episodes (1-10 of a paid series, any of a free series) and serves art to every viewer', async () => {
-    for (const episode of [await episodeOf(false, 1), await episodeOf(false, FREE_EPISODES), await episodeOf(true, 25)]) {
+    for (const episode of [
+      await episodeOf(false, 1),
+      await episodeOf(false, FREE_EPISODES),
+      await episodeOf(true, 25),
+    ]) {
       const master = await get(episode.videoUrl);
       expect(master.statusCode, episode.videoUrl).toBe(200);
       expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
@@ -197,7 +213,9 @@ describe('demo HLS cache', () => {
       expect(fs.statSync(path.join(other, '360p', 'seg_00000.m4s')).ino).toBe(
         fs.statSync(path.join(staged, '360p', 'seg_00000.m4s')).ino,
       );
-      expect(fs.readdirSync(path.join(cacheDir))).toEqual(expect.arrayContaining([demoHlsKey(findFontFile(), 4.5).key]));
+      expect(fs.readdirSync(path.join(cacheDir))).toEqual(
+        expect.arrayContaining([demoHlsKey(findFontFile(), 4.5).key]),
+      );
       expect(fs.readdirSync(path.join(cacheDir, demoHlsKey(findFontFile(), 4.5).key))).toEqual(['clip-1']);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });

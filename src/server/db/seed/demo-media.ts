@@ -61,7 +61,11 @@ interface Pending {
  * episode's row is switched it keeps playing the MP4 clip. Runs after listen; restarts redo only
  * what is missing.
  */
-export async function prepareDemoMedia(db: Database, mediaDir: string, options: DemoMediaOptions): Promise<DemoMediaResult> {
+export async function prepareDemoMedia(
+  db: Database,
+  mediaDir: string,
+  options: DemoMediaOptions,
+): Promise<DemoMediaResult> {
   const started = Date.now();
   const storage = localDiskStorage(mediaDir);
   const rows = await demoEpisodeRows(db);
@@ -102,12 +106,19 @@ export async function prepareDemoMedia(db: Database, mediaDir: string, options: 
     }
     const [, folder, clipNumber, hash] = DEMO_FOLDER_URL.exec(row.video_url)!;
     if (hash !== hls.hash) {
-      pending.push({ id: row.id, seriesId: row.series_id, clip: Number(clipNumber), oldUrl: row.video_url, oldFolder: folder });
+      pending.push({
+        id: row.id,
+        seriesId: row.series_id,
+        clip: Number(clipNumber),
+        oldUrl: row.video_url,
+        oldFolder: folder,
+      });
       continue;
     }
     result.alreadyHls++;
     // A data directory whose media was removed while its database stayed: make the folder again.
-    if (!fs.existsSync(path.join(mediaDir, folder!, MASTER_PLAYLIST))) missing.push({ key: folder!, clip: Number(clipNumber) });
+    if (!fs.existsSync(path.join(mediaDir, folder!, MASTER_PLAYLIST)))
+      missing.push({ key: folder!, clip: Number(clipNumber) });
   }
 
   const publishStarted = Date.now();
@@ -179,7 +190,12 @@ export async function prepareDemoMedia(db: Database, mediaDir: string, options: 
         `${Date.now() - started} ms in all`,
     );
   }
-  await retireClipsIfUnused(db, mediaDir, options, onClips.length > 0 ? (options.retireClipsAfterMs ?? DEFAULT_RETIRE_MS) : 0);
+  await retireClipsIfUnused(
+    db,
+    mediaDir,
+    options,
+    onClips.length > 0 ? (options.retireClipsAfterMs ?? DEFAULT_RETIRE_MS) : 0,
+  );
   return result;
 }
 

@@ -67,7 +67,11 @@ describe('admin session', () => {
   });
 
   it('logs in with a fresh HttpOnly SameSite=Strict session, reports it, and logs out on the server', async () => {
-    const login = await t.viewer({ method: 'POST', url: '/api/admin/login', payload: { password: TEST_ADMIN_PASSWORD } });
+    const login = await t.viewer({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { password: TEST_ADMIN_PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
     const cookie = login.cookies[0]!;
     expect(cookie.httpOnly).toBe(true);
@@ -83,7 +87,11 @@ describe('admin session', () => {
   });
 
   it('rotates the session id at login', async () => {
-    const first = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: TEST_ADMIN_PASSWORD } });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { password: TEST_ADMIN_PASSWORD },
+    });
     const firstCookie = first.cookies[0]!;
     const second = await t.app.inject({
       method: 'POST',

@@ -1,8 +1,8 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import type { accessSessions, adminSessions } from '../../db/schema.ts';
+import type { adminSessions } from '../../db/schema.ts';
 
-export type SessionTable = typeof accessSessions | typeof adminSessions;
+export type SessionTable = typeof adminSessions;
 
 export async function insertSession(db: Executor, table: SessionTable, tokenHash: string, expiresAt: Date) {
   await db.insert(table).values({ tokenHash, expiresAt });

@@ -22,43 +22,44 @@ import {
   listTrendingSeries,
   removeSeries,
 } from './catalogue.service.ts';
+import { operatorRoute, viewerRoute } from '../../plugins/guards.ts';
 
 const seriesList = { response: { 200: z.array(series) } };
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/series', { schema: seriesList }, () => listSeries(app.db));
-  app.get('/api/series/new', { schema: seriesList }, () => listNewSeries(app.db));
-  app.get('/api/series/popular', { schema: seriesList }, () => listPopularSeries(app.db));
-  app.get('/api/series/trending', { schema: seriesList }, () => listTrendingSeries(app.db));
+  app.get('/api/series', { config: viewerRoute, schema: seriesList }, () => listSeries(app.db));
+  app.get('/api/series/new', { config: viewerRoute, schema: seriesList }, () => listNewSeries(app.db));
+  app.get('/api/series/popular', { config: viewerRoute, schema: seriesList }, () => listPopularSeries(app.db));
+  app.get('/api/series/trending', { config: viewerRoute, schema: seriesList }, () => listTrendingSeries(app.db));
 
   app.get(
     '/api/series/:id',
-    { schema: { params: seriesIdParams, response: { 200: series, 404: errorReply } } },
+    { config: viewerRoute, schema: { params: seriesIdParams, response: { 200: series, 404: errorReply } } },
     (request) => getSeries(app.db, request.params.id),
   );
 
   app.get(
     '/api/series/:id/episodes',
-    { schema: { params: seriesIdParams, response: { 200: z.array(episode), 404: errorReply } } },
+    { config: viewerRoute, schema: { params: seriesIdParams, response: { 200: z.array(episode), 404: errorReply } } },
     (request) => listEpisodes(app.db, request.params.id),
   );
 
   app.get(
     '/api/episodes/:episodeId',
-    { schema: { params: episodeIdParams, response: { 200: episode, 404: errorReply } } },
+    { config: viewerRoute, schema: { params: episodeIdParams, response: { 200: episode, 404: errorReply } } },
     (request) => getEpisode(app.db, request.params.episodeId),
   );
 
   app.post(
     '/api/series',
-    { onRequest: app.requireAdmin, schema: { body: createSeriesBody, response: { 201: series } } },
+    { config: operatorRoute, schema: { body: createSeriesBody, response: { 201: series } } },
     async (request, reply) => reply.status(201).send(await createSeries(app.db, request.body)),
   );
 
   app.put(
     '/api/series/:id',
     {
-      onRequest: app.requireAdmin,
+      config: operatorRoute,
       schema: { params: seriesIdParams, body: updateSeriesBody, response: { 200: series, 404: errorReply } },
     },
     (request) => editSeries(app.db, request.params.id, request.body),
@@ -66,7 +67,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/series/:id',
-    { onRequest: app.requireAdmin, schema: { params: seriesIdParams, response: { 204: z.null(), 404: errorReply } } },
+    { config: operatorRoute, schema: { params: seriesIdParams, response: { 204: z.null(), 404: errorReply } } },
     async (request, reply) => {
       await removeSeries(app.db, request.params.id);
       await removeSeriesMedia(app.mediaPipeline, request.params.id);

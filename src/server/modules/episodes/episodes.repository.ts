@@ -97,19 +97,22 @@ export async function episodesOwningMedia(
   path: string,
   folders: string[],
   freeEpisodes: number,
-): Promise<{ playable: boolean }[]> {
-  const result = await db.execute<{ playable: boolean }>(sql`
-    select (s.is_free or e.episode_number <= ${freeEpisodes} or exists (
+): Promise<{ playable: boolean; lockable: boolean }[]> {
+  const result = await db.execute<{ playable: boolean; lockable: boolean }>(sql`
+    select owner.lockable, (not owner.lockable or exists (
               select 1 from unlocks u
-              where u.user_id = ${userId} and u.series_id = e.series_id and u.episode_number = e.episode_number
+              where u.user_id = ${userId} and u.series_id = owner.series_id and u.episode_number = owner.episode_number
             )) as playable
-    from episodes e
-    join series s on s.id = e.series_id
-    where regexp_replace(e.video_url, '[^/]*$', '') = any(${sql`array[${sql.join(
-      folders.map((f) => sql`${f}`),
-      sql`, `,
-    )}]::text[]`})
-      and (e.video_url = ${path} or e.video_url like '%.m3u8')
+    from (
+      select e.series_id, e.episode_number, not (s.is_free or e.episode_number <= ${freeEpisodes}) as lockable
+      from episodes e
+      join series s on s.id = e.series_id
+      where regexp_replace(e.video_url, '[^/]*$', '') = any(${sql`array[${sql.join(
+        folders.map((f) => sql`${f}`),
+        sql`, `,
+      )}]::text[]`})
+        and (e.video_url = ${path} or e.video_url like '%.m3u8')
+    ) owner
   `);
   return result.rows;
 }

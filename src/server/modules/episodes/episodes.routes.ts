@@ -23,6 +23,7 @@ import {
   requireSeries,
 } from './episodes.service.ts';
 import { receiveUpload } from './episodes.upload.ts';
+import { operatorRoute } from '../../plugins/guards.ts';
 
 const errors = { 400: errorReply, 401: errorReply, 404: errorReply, 409: errorReply, 413: errorReply };
 
@@ -35,19 +36,19 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/series/:id/episodes/admin',
-    { onRequest: app.requireAdmin, schema: { params: seriesIdParams, response: { 200: z.array(adminEpisode), ...errors } } },
+    { config: operatorRoute, schema: { params: seriesIdParams, response: { 200: z.array(adminEpisode), ...errors } } },
     (request) => listEpisodesForOperator(app.db, request.params.id),
   );
 
   app.get(
     '/api/episodes/:episodeId/admin',
-    { onRequest: app.requireAdmin, schema: { params: episodeIdParams, response: { 200: adminEpisode, ...errors } } },
+    { config: operatorRoute, schema: { params: episodeIdParams, response: { 200: adminEpisode, ...errors } } },
     (request) => getEpisodeForOperator(app.db, request.params.episodeId),
   );
 
   app.post(
     '/api/series/:id/episodes',
-    { onRequest: app.requireAdmin, schema: { params: seriesIdParams, response: { 201: adminEpisode, ...errors } } },
+    { config: operatorRoute, schema: { params: seriesIdParams, response: { 201: adminEpisode, ...errors } } },
     async (request, reply) => {
       const seriesId = request.params.id;
       await requireSeries(app.db, seriesId);
@@ -68,7 +69,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/episodes/:episodeId/video',
-    { onRequest: app.requireAdmin, schema: { params: episodeIdParams, response: { 202: adminEpisode, ...errors } } },
+    { config: operatorRoute, schema: { params: episodeIdParams, response: { 202: adminEpisode, ...errors } } },
     async (request, reply) => {
       const episode = await requireEpisode(app.db, request.params.episodeId);
       const upload = await receiveUpload(request, uploadsOf(episode.seriesId), maxBytes);
@@ -84,7 +85,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/episodes/:episodeId',
     {
-      onRequest: app.requireAdmin,
+      config: operatorRoute,
       schema: { params: episodeIdParams, body: updateEpisodeBody, response: { 200: adminEpisode, ...errors } },
     },
     (request) => editEpisode(app.db, request.params.episodeId, request.body),
@@ -92,7 +93,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/episodes/:episodeId',
-    { onRequest: app.requireAdmin, schema: { params: episodeIdParams, response: { 204: z.null(), ...errors } } },
+    { config: operatorRoute, schema: { params: episodeIdParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await removeEpisode(ctx, request.params.episodeId);
       return reply.status(204).send(null);

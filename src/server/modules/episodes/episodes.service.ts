@@ -1,4 +1,9 @@
-import { EPISODE_NUMBER_MAX, FREE_EPISODES, type AdminEpisode, type UploadEpisodeFields } from '../../../contract/index.ts';
+import {
+  EPISODE_NUMBER_MAX,
+  FREE_EPISODES,
+  type AdminEpisode,
+  type UploadEpisodeFields,
+} from '../../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import { NotAVideoError, probeVideo, type VideoProbe } from '../transcode/hls-pipeline.ts';
@@ -114,7 +119,9 @@ export async function editEpisode(
       }
     }
     const episode =
-      patch.title === undefined && patch.episodeNumber === undefined ? current : await updateEpisode(tx, episodeId, patch);
+      patch.title === undefined && patch.episodeNumber === undefined
+        ? current
+        : await updateEpisode(tx, episodeId, patch);
     // The episode row is locked, so a transcode cannot publish into it before this read.
     const [job] = await latestJobsOfEpisodes(tx, [episodeId]);
     return toAdminEpisode(episode, job);
@@ -144,7 +151,14 @@ export function listEpisodesForOperator(db: Database, seriesId: number): Promise
   return db.transaction(async (tx) => {
     if (!(await findSeriesAccess(tx, seriesId))) throw seriesNotFound();
     const rows = await episodesOfSeries(tx, seriesId);
-    const jobs = new Map((await latestJobsOfEpisodes(tx, rows.map((r) => r.id))).map((j) => [j.episodeId, j]));
+    const jobs = new Map(
+      (
+        await latestJobsOfEpisodes(
+          tx,
+          rows.map((r) => r.id),
+        )
+      ).map((j) => [j.episodeId, j]),
+    );
     return rows.map((row) => toAdminEpisode(row, jobs.get(row.id)));
   }, oneSnapshot);
 }
@@ -189,24 +203,44 @@ function toAdminEpisode(row: EpisodeRow, job: MediaJobRow | undefined): AdminEpi
 
 const PICTURE = /\.(jpe?g|png|webp|avif|gif|svg)$/i;
 
+/** The longest media path we serve, decoded, and its most folders: anything longer names no file of ours. */
+export const MEDIA_PATH_MAX_LENGTH = 300;
+export const MEDIA_PATH_MAX_SEGMENTS = 10;
+
 /**
- * Whether a viewer may fetch a /media path. Playlists, init files and segments of an episode that is
- * locked for the viewer (past the free episodes of a paid series and not unlocked) are refused;
- * posters and pictures are open, and so is media no episode owns. Media shared by several episodes
- * (the demo clips) is open when any of them is playable.
+ * What a viewer may do with a /media path:
+ * - `open`: pictures, and media no episode owns, for anyone past the gate;
+ * - `free`: media of episodes nobody has to unlock, cacheable by anyone;
+ * - `unlocked`: media of an episode that can be locked and is unlocked for this viewer: only the viewer's own cache;
+ * - `locked`: refused;
+ * - `no-such-path`: longer or deeper than any path we make: a 404 without a query.
  */
-export async function canPlayEpisodeMedia(db: Database, userId: string, mediaPath: string): Promise<boolean> {
-  let path = mediaPath.split(/[?#]/, 1)[0]!;
+export type MediaVerdict = 'open' | 'free' | 'unlocked' | 'locked' | 'no-such-path';
+
+/**
+ * An episode's media lives in its folder (its video_url's folder) or one level below it (a rendition's playlist
+ * and segments), so the owning episode is found by one indexed lookup of the file's two nearest folders, whatever
+ * the path's length. Media shared by several episodes (the demo clips) is playable when any of them is.
+ */
+export async function mediaVerdict(db: Database, userId: string, mediaPath: string): Promise<MediaVerdict> {
+  const raw = mediaPath.split(/[?#]/, 1)[0]!;
+  if (raw.length > MEDIA_PATH_MAX_LENGTH * 3) return 'no-such-path';
+  let path: string;
   try {
-    path = decodeURIComponent(path);
+    path = decodeURIComponent(raw);
   } catch {
-    // keep it as sent; it will match nothing
+    return 'no-such-path';
   }
-  if (!path.startsWith('/media/') || PICTURE.test(path)) return true;
   const parts = path.split('/');
+  if (path.length > MEDIA_PATH_MAX_LENGTH || parts.length > MEDIA_PATH_MAX_SEGMENTS + 1) return 'no-such-path';
+  if (!path.startsWith('/media/') || PICTURE.test(path)) return 'open';
   const folders: string[] = [];
-  for (let end = parts.length - 1; end >= 3; end--) folders.push(`${parts.slice(0, end).join('/')}/`);
-  if (folders.length === 0) return true;
+  for (let end = parts.length - 1; end >= Math.max(3, parts.length - 2); end--) {
+    folders.push(`${parts.slice(0, end).join('/')}/`);
+  }
+  if (folders.length === 0) return 'open';
   const owners = await episodesOwningMedia(db, userId, path, folders, FREE_EPISODES);
-  return owners.length === 0 || owners.some((o) => o.playable);
+  if (owners.length === 0) return 'open';
+  if (!owners.some((o) => o.playable)) return 'locked';
+  return owners.some((o) => o.lockable) ? 'unlocked' : 'free';
 }

@@ -8,7 +8,7 @@ import type { AdminEpisode } from '../../../contract/index.ts';
 import { episodes, mediaJobs, series, unlocks } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { makeSourceVideo, multipartBody, waitFor } from '../transcode/test-support.ts';
-import { canPlayEpisodeMedia } from './episodes.service.ts';
+import { MEDIA_PATH_MAX_LENGTH, mediaVerdict } from './episodes.service.ts';
 import { LOCKED_MEDIA_MESSAGE, refuseLockedEpisodeMedia } from './media-access.hook.ts';
 
 // Transcodes share two cores with everything else running: allow them time on a busy machine.
@@ -179,7 +179,11 @@ describe('operator episode uploads', () => {
       message: 'The file is not a playable video: Invalid data found when processing input',
       field: 'video',
     });
-    const noFile = await t.admin({ method: 'POST', url: `/api/series/${s.id}/episodes`, ...multipartBody({ title: 'x' }, []) });
+    const noFile = await t.admin({
+      method: 'POST',
+      url: `/api/series/${s.id}/episodes`,
+      ...multipartBody({ title: 'x' }, []),
+    });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().message).toBe('Choose a video file to upload.');
     expect(await state(s.id)).toEqual(before);
@@ -192,7 +196,10 @@ describe('operator episode uploads', () => {
     // Just over the limit: caught while streaming to disk.
     const over = await upload(s.id, Buffer.concat([smallVideo, Buffer.alloc(1024 * 1024)]));
     expect(over.statusCode).toBe(413);
-    expect(over.json()).toMatchObject({ error: 'Payload Too Large', message: 'The video is too large (the limit is 1 MB).' });
+    expect(over.json()).toMatchObject({
+      error: 'Payload Too Large',
+      message: 'The video is too large (the limit is 1 MB).',
+    });
     // Far over: refused from its declared length before reading it.
     const farOver = await upload(s.id, Buffer.alloc(3 * 1024 * 1024));
     expect(farOver.statusCode).toBe(413);
@@ -218,11 +225,28 @@ describe('operator episode management', () => {
     const s = await createSeries();
     const [first, second] = await t.db
       .insert(episodes)
-      .values([1, 2].map((n) => ({ seriesId: s.id, episodeNumber: n, title: `E${n}`, videoUrl: '/media/clips/a.mp4', thumbnailUrl: '' })))
+      .values(
+        [1, 2].map((n) => ({
+          seriesId: s.id,
+          episodeNumber: n,
+          title: `E${n}`,
+          videoUrl: '/media/clips/a.mp4',
+          thumbnailUrl: '',
+        })),
+      )
       .returning();
-    const edited = await t.admin({ method: 'PUT', url: `/api/episodes/${first!.id}`, payload: { title: ' The Return ', episodeNumber: 3 } });
+    const edited = await t.admin({
+      method: 'PUT',
+      url: `/api/episodes/${first!.id}`,
+      payload: { title: ' The Return ', episodeNumber: 3 },
+    });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ id: first!.id, title: 'The Return', episodeNumber: 3, media: { status: 'ready', playable: true } });
+    expect(edited.json()).toMatchObject({
+      id: first!.id,
+      title: 'The Return',
+      episodeNumber: 3,
+      media: { status: 'ready', playable: true },
+    });
 
     const taken = await t.admin({ method: 'PUT', url: `/api/episodes/${second!.id}`, payload: { episodeNumber: 3 } });
     expect(taken.statusCode).toBe(409);
@@ -233,8 +257,12 @@ describe('operator episode management', () => {
     const [unchanged] = await t.db.select().from(episodes).where(eq(episodes.id, second!.id));
     expect(unchanged).toMatchObject({ title: 'E2', episodeNumber: 2 });
 
-    expect((await t.viewer({ method: 'PUT', url: `/api/episodes/${second!.id}`, payload: { title: 'x' } })).statusCode).toBe(401);
-    expect((await t.admin({ method: 'PUT', url: '/api/episodes/999999', payload: { title: 'x' } })).statusCode).toBe(404);
+    expect(
+      (await t.viewer({ method: 'PUT', url: `/api/episodes/${second!.id}`, payload: { title: 'x' } })).statusCode,
+    ).toBe(401);
+    expect((await t.admin({ method: 'PUT', url: '/api/episodes/999999', payload: { title: 'x' } })).statusCode).toBe(
+      404,
+    );
   });
 
   it('replaces the video, keeping the old one playable until the new one is published', async () => {
@@ -294,23 +322,28 @@ describe('operator episode management', () => {
   });
 });
 
-describe('canPlayEpisodeMedia', () => {
+describe('mediaVerdict', () => {
   it('refuses the playlists and segments of a locked episode until the viewer unlocks it', async () => {
     const paid = await createSeries({ isFree: false });
     const free = await createSeries({ isFree: true });
     const hls = (s: number, e: number) => `/media/series/${s}/episodes/${e}/1-1-abc/master.m3u8`;
-    await t.db
-      .insert(episodes)
-      .values([
-        { seriesId: paid.id, episodeNumber: 3, title: 'Three', videoUrl: hls(paid.id, 3), thumbnailUrl: '' },
-        { seriesId: paid.id, episodeNumber: 11, title: 'Eleven', videoUrl: hls(paid.id, 11), thumbnailUrl: '' },
-        { seriesId: free.id, episodeNumber: 12, title: 'Twelve', videoUrl: hls(free.id, 12), thumbnailUrl: '' },
-        // A demo clip shared by a free and a locked episode, and one only a locked episode plays.
-        { seriesId: paid.id, episodeNumber: 1, title: 'One', videoUrl: '/media/clips/shared.mp4', thumbnailUrl: '' },
-        { seriesId: paid.id, episodeNumber: 15, title: 'Fifteen', videoUrl: '/media/clips/shared.mp4', thumbnailUrl: '' },
-        { seriesId: paid.id, episodeNumber: 16, title: 'Sixteen', videoUrl: '/media/clips/only-16.mp4', thumbnailUrl: '' },
-      ]);
-    const can = (p: string) => canPlayEpisodeMedia(t.db, 'user-1', p);
+    await t.db.insert(episodes).values([
+      { seriesId: paid.id, episodeNumber: 3, title: 'Three', videoUrl: hls(paid.id, 3), thumbnailUrl: '' },
+      { seriesId: paid.id, episodeNumber: 11, title: 'Eleven', videoUrl: hls(paid.id, 11), thumbnailUrl: '' },
+      { seriesId: free.id, episodeNumber: 12, title: 'Twelve', videoUrl: hls(free.id, 12), thumbnailUrl: '' },
+      // A demo clip shared by a free and a locked episode, and one only a locked episode plays.
+      { seriesId: paid.id, episodeNumber: 1, title: 'One', videoUrl: '/media/clips/shared.mp4', thumbnailUrl: '' },
+      { seriesId: paid.id, episodeNumber: 15, title: 'Fifteen', videoUrl: '/media/clips/shared.mp4', thumbnailUrl: '' },
+      {
+        seriesId: paid.id,
+        episodeNumber: 16,
+        title: 'Sixteen',
+        videoUrl: '/media/clips/only-16.mp4',
+        thumbnailUrl: '',
+      },
+    ]);
+    const verdict = (p: string) => mediaVerdict(t.db, 'user-1', p);
+    const can = async (p: string) => (await verdict(p)) !== 'locked';
     const locked = hls(paid.id, 11);
 
     expect(await can(locked)).toBe(false);
@@ -326,15 +359,44 @@ describe('canPlayEpisodeMedia', () => {
     expect(await can('/media/art/poster.svg')).toBe(true);
     expect(await can('/media/somewhere/else.m4s')).toBe(true);
 
+    // Free media may sit in shared caches; an unlocked episode's only in the viewer's own.
+    expect(await verdict(hls(free.id, 12).replace('master.m3u8', '540p/seg_00003.m4s'))).toBe('free');
+    expect(await verdict(hls(paid.id, 3))).toBe('free');
+    expect(await verdict('/media/art/poster.svg')).toBe('open');
+
     await t.db.insert(unlocks).values({ userId: 'user-1', seriesId: paid.id, episodeNumber: 11 });
     expect(await can(locked.replace('master.m3u8', '360p/seg_00001.m4s'))).toBe(true);
-    expect(await can(locked)).toBe(true);
+    expect(await verdict(locked)).toBe('unlocked');
+  });
+
+  it('answers paths longer or deeper than any we make without a query, and finds owners only two folders up', async () => {
+    const deep = `/media/${'a/'.repeat(7000)}x.m4s`;
+    expect(await mediaVerdict(t.db, 'user-1', deep)).toBe('no-such-path');
+    expect(await mediaVerdict(t.db, 'user-1', `/%6dedia/${'a/'.repeat(7000)}x.m4s`)).toBe('no-such-path');
+    expect(await mediaVerdict(t.db, 'user-1', `/media/${'x'.repeat(MEDIA_PATH_MAX_LENGTH)}.m4s`)).toBe('no-such-path');
+    expect(await mediaVerdict(t.db, 'user-1', '/media/%E0%A4%A.m4s')).toBe('no-such-path');
+    expect(await mediaVerdict(t.db, 'user-1', '/media/a/b/c/d/e/f/g/h/i/j/k.m4s')).toBe('no-such-path');
+
+    const paid = await createSeries({ isFree: false });
+    const folder = `/media/series/${paid.id}/episodes/30/1-1-fedcba/`;
+    await t.db.insert(episodes).values({
+      seriesId: paid.id,
+      episodeNumber: 30,
+      title: 'Thirty',
+      videoUrl: `${folder}master.m3u8`,
+      thumbnailUrl: '',
+    });
+    expect(await mediaVerdict(t.db, 'user-1', `${folder}360p/seg_00001.m4s`)).toBe('locked');
+    // Three levels below the episode's folder is no file of the episode's.
+    expect(await mediaVerdict(t.db, 'user-1', `${folder}360p/deeper/seg_00001.m4s`)).toBe('open');
   });
 
   it('gives the media route a hook that answers 403 for a locked segment and lets it through once unlocked', async () => {
     const paid = await createSeries({ isFree: false });
     const url = `/media/series/${paid.id}/episodes/1/9-1-abcdef/master.m3u8`;
-    await t.db.insert(episodes).values({ seriesId: paid.id, episodeNumber: 20, title: 'Twenty', videoUrl: url, thumbnailUrl: '' });
+    await t.db
+      .insert(episodes)
+      .values({ seriesId: paid.id, episodeNumber: 20, title: 'Twenty', videoUrl: url, thumbnailUrl: '' });
     const media = Fastify();
     media.addHook('onRequest', refuseLockedEpisodeMedia(t.db));
     media.get('/media/*', () => 'served');

@@ -22,33 +22,47 @@ import {
   toggleBookmark,
   toggleLike,
 } from './library.service.ts';
+import { viewerRoute } from '../../plugins/guards.ts';
 
 const seriesIds = { 200: z.array(z.number().int()), 404: errorReply };
 
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/:userId/like/:seriesId',
-    { schema: { params: userSeriesParams, response: { 200: likeReply, 400: errorReply, 404: errorReply } } },
+    {
+      config: viewerRoute,
+      schema: { params: userSeriesParams, response: { 200: likeReply, 400: errorReply, 404: errorReply } },
+    },
     (request) => toggleLike(app.db, request.params.userId, request.params.seriesId),
   );
 
   app.post(
     '/api/user/:userId/bookmark/:seriesId',
-    { schema: { params: userSeriesParams, response: { 200: bookmarkReply, 400: errorReply, 404: errorReply } } },
+    {
+      config: viewerRoute,
+      schema: { params: userSeriesParams, response: { 200: bookmarkReply, 400: errorReply, 404: errorReply } },
+    },
     (request) => toggleBookmark(app.db, request.params.userId, request.params.seriesId),
   );
 
-  app.get('/api/user/:userId/liked', { schema: { params: userIdParams, response: seriesIds } }, (request) =>
-    likedSeriesIds(app.db, request.params.userId),
+  app.get(
+    '/api/user/:userId/liked',
+    { config: viewerRoute, schema: { params: userIdParams, response: seriesIds } },
+    (request) => likedSeriesIds(app.db, request.params.userId),
   );
 
-  app.get('/api/user/:userId/bookmarked', { schema: { params: userIdParams, response: seriesIds } }, (request) =>
-    bookmarkedSeriesIds(app.db, request.params.userId),
+  app.get(
+    '/api/user/:userId/bookmarked',
+    { config: viewerRoute, schema: { params: userIdParams, response: seriesIds } },
+    (request) => bookmarkedSeriesIds(app.db, request.params.userId),
   );
 
   app.post(
     '/api/progress',
-    { schema: { body: recordProgressBody, response: { 204: z.null(), 400: errorReply, 404: errorReply } } },
+    {
+      config: viewerRoute,
+      schema: { body: recordProgressBody, response: { 204: z.null(), 400: errorReply, 404: errorReply } },
+    },
     async (request, reply) => {
       await recordProgress(app.db, request.body);
       return reply.status(204).send(null);
@@ -57,19 +71,28 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user/:userId/progress',
-    { schema: { params: userIdParams, response: { 200: z.array(seriesProgress), 404: errorReply } } },
+    {
+      config: viewerRoute,
+      schema: { params: userIdParams, response: { 200: z.array(seriesProgress), 404: errorReply } },
+    },
     (request) => listSeriesProgress(app.db, request.params.userId),
   );
 
   app.get(
     '/api/user/:userId/series/:id/progress',
-    { schema: { params: seriesProgressParams, response: { 200: seriesProgress, 400: errorReply, 404: errorReply } } },
+    {
+      config: viewerRoute,
+      schema: { params: seriesProgressParams, response: { 200: seriesProgress, 400: errorReply, 404: errorReply } },
+    },
     (request) => getSeriesProgress(app.db, request.params.userId, request.params.id),
   );
 
   app.get(
     '/api/user/:userId/episodes/:episodeId/progress',
-    { schema: { params: userEpisodeParams, response: { 200: episodeProgress, 400: errorReply, 404: errorReply } } },
+    {
+      config: viewerRoute,
+      schema: { params: userEpisodeParams, response: { 200: episodeProgress, 400: errorReply, 404: errorReply } },
+    },
     (request) => getEpisodeProgress(app.db, request.params.userId, request.params.episodeId),
   );
 };

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { demoClipsState } from '../../media/demo-clip-generator.ts';
 import { refuseLockedEpisodeMedia } from '../episodes/media-access.hook.ts';
+import { guardRoutesOfScope, mediaFileRoute } from '../../plugins/guards.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
@@ -45,8 +46,9 @@ function notFound(reply: FastifyReply, urlPath: string) {
 
 /**
  * Files under DATA_DIR/media at /media/...: byte ranges (206), long cache lifetimes, no directory
- * listings, no hidden files, nothing outside the folder. The access gate (guards.ts) covers /media;
- * after it, playlists and segments of an episode locked for the viewer answer 403 (pictures stay open).
+ * listings, no hidden files, nothing outside the folder. Past the access gate, with a rate limit of their own
+ * (guards.ts); playlists and segments of an episode locked for the viewer answer 403 (pictures stay open), and
+ * those of an episode that can be locked are cached privately.
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const mediaDir = app.config.mediaDir;
@@ -54,7 +56,15 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(
     async (media) => {
+      guardRoutesOfScope(media, mediaFileRoute);
       media.addHook('onRequest', refuseLockedEpisodeMedia(app.db));
+      media.addHook('onSend', async (request, reply) => {
+        // A shared cache (CDN, office proxy) must never hand an unlocked episode to someone else.
+        const cacheControl = reply.getHeader('Cache-Control');
+        if (request.mediaIsPrivate && typeof cacheControl === 'string') {
+          reply.header('Cache-Control', cacheControl.replace(/^public\b/, 'private'));
+        }
+      });
 
       media.setNotFoundHandler((request, reply) => {
         const urlPath = request.url.split('?', 1)[0]!;

@@ -204,7 +204,11 @@ describe('locked episode media', () => {
       const res = await t.viewer({ method: 'GET', url: locked(name), headers: { range: 'bytes=0-3' } });
       expect(res.statusCode, name).toBe(403);
       expect(res.headers['cache-control'], name).toBe('no-store');
-      expect(res.json(), name).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Unlock this episode to watch it.' });
+      expect(res.json(), name).toEqual({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'Unlock this episode to watch it.',
+      });
       expect(res.body, name).not.toContain('segment zero');
 
       const open = await t.viewer({ method: 'GET', url: free(name) });

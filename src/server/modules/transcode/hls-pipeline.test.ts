@@ -32,7 +32,7 @@ describe('planLadder', () => {
     for (const rung of planLadder({ width: 1920, height: 1080 })) {
       expect(rung.width).toBeLessThanOrEqual(LADDER.find((l) => l.name === rung.name)!.width);
       expect(rung.width / rung.height).toBeCloseTo(16 / 9, 1);
-      expect(rung.width % 2 + (rung.height % 2)).toBe(0);
+      expect((rung.width % 2) + (rung.height % 2)).toBe(0);
     }
   });
 

@@ -121,7 +121,9 @@ async function probeWithFfprobe(ffprobe: string, file: string): Promise<VideoPro
   if (formatName === 'image2' || formatName.endsWith('_pipe')) throw new NotAVideoError('it is a picture, not a video');
   const durationSeconds = Number(info.format?.duration ?? video.duration ?? 0);
   if (!(durationSeconds > 0)) throw new NotAVideoError('it has no duration');
-  const rotation = Number(video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? video.tags?.rotate ?? 0);
+  const rotation = Number(
+    video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? video.tags?.rotate ?? 0,
+  );
   const sideways = Math.abs(rotation) % 180 === 90;
   return {
     width: sideways ? video.height : video.width,
@@ -136,7 +138,9 @@ async function probeWithFfprobe(ffprobe: string, file: string): Promise<VideoPro
 export async function probeWithFfmpeg(ffmpeg: string, file: string): Promise<VideoProbe> {
   const run = await runTool(ffmpeg, ['-hide_banner', '-nostdin', '-i', file]);
   const text = run.stderr;
-  const videoLine = text.split('\n').find((line) => /Stream #\d+:\d+.*: Video:/.test(line) && !line.includes('attached pic'));
+  const videoLine = text
+    .split('\n')
+    .find((line) => /Stream #\d+:\d+.*: Video:/.test(line) && !line.includes('attached pic'));
   if (!videoLine) {
     const reason = /Invalid data found|could not find codec|Invalid argument|moov atom not found/i.test(text)
       ? readableReason(text, file)
@@ -205,7 +209,14 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<HlsOutp
   // from one episode to the next without rebuilding its decoders.
   const silence = probe.hasAudio
     ? []
-    : ['-f', 'lavfi', '-t', String(probe.durationSeconds), '-i', `anullsrc=channel_layout=stereo:sample_rate=${AUDIO_SAMPLE_RATE}`];
+    : [
+        '-f',
+        'lavfi',
+        '-t',
+        String(probe.durationSeconds),
+        '-i',
+        `anullsrc=channel_layout=stereo:sample_rate=${AUDIO_SAMPLE_RATE}`,
+      ];
   const audioInput = probe.hasAudio ? '0:a:0' : '1:a:0';
 
   const args = [

@@ -174,7 +174,12 @@ export async function findEpisodeForJob(db: Executor, episodeId: number) {
 
 export async function lockEpisodeMedia(db: Executor, episodeId: number) {
   const [row] = await db
-    .select({ id: episodes.id, seriesId: episodes.seriesId, videoUrl: episodes.videoUrl, thumbnailUrl: episodes.thumbnailUrl })
+    .select({
+      id: episodes.id,
+      seriesId: episodes.seriesId,
+      videoUrl: episodes.videoUrl,
+      thumbnailUrl: episodes.thumbnailUrl,
+    })
     .from(episodes)
     .where(eq(episodes.id, episodeId))
     .for('update');

@@ -133,7 +133,10 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions): Transcod
           tx,
           job.id,
           failed
-            ? { status: 'failed', error: `The transcode stopped unexpectedly ${job.attempts} times (the server restarted or ran out of memory).` }
+            ? {
+                status: 'failed',
+                error: `The transcode stopped unexpectedly ${job.attempts} times (the server restarted or ran out of memory).`,
+              }
             : { status: 'queued' },
         );
         found.push({ job, failed });

@@ -14,7 +14,9 @@ async function main() {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel });
   if (!config.databaseUrl) throw new Error('Set DATABASE_URL: a separate worker needs the database the servers use.');
-  const connection = connectDatabase(config.databaseUrl, (error) => logger.error({ err: error }, 'idle database connection failed'));
+  const connection = connectDatabase(config.databaseUrl, (error) =>
+    logger.error({ err: error }, 'idle database connection failed'),
+  );
   const worker = createTranscodeWorker({
     db: connection.db,
     storage: localDiskStorage(config.mediaDir),

@@ -27,28 +27,35 @@ import {
   purchaseTokens,
   unlockEpisode,
 } from './wallet.service.ts';
+import { viewerRoute } from '../../plugins/guards.ts';
 
 // Loose: the validated value replaces request.headers, which must keep every other header.
 const idempotencyHeaders = idempotencyKeyHeader.loose();
 
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/user', { schema: { response: { 200: user, 404: errorReply } } }, () => getUser(app.db, VIEWER_USER_ID));
+  app.get('/api/user', { config: viewerRoute, schema: { response: { 200: user, 404: errorReply } } }, () =>
+    getUser(app.db, VIEWER_USER_ID),
+  );
 
   app.get(
     '/api/user/:userId',
-    { schema: { params: userIdParams, response: { 200: user, 404: errorReply } } },
+    { config: viewerRoute, schema: { params: userIdParams, response: { 200: user, 404: errorReply } } },
     (request) => getUser(app.db, request.params.userId),
   );
 
   app.get(
     '/api/packages',
-    { schema: { querystring: packagesQuery, response: { 200: z.array(coinPackage), 400: errorReply } } },
+    {
+      config: viewerRoute,
+      schema: { querystring: packagesQuery, response: { 200: z.array(coinPackage), 400: errorReply } },
+    },
     (request) => coinPackages(request.query.placement),
   );
 
   app.post(
     '/api/user/:userId/purchase-tokens',
     {
+      config: viewerRoute,
       schema: {
         params: userIdParams,
         headers: idempotencyHeaders,
@@ -69,13 +76,14 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/:userId/daily-checkin',
-    { schema: { params: userIdParams, response: { 200: checkInReply, 404: errorReply } } },
+    { config: viewerRoute, schema: { params: userIdParams, response: { 200: checkInReply, 404: errorReply } } },
     (request) => dailyCheckIn(app.db, request.params.userId),
   );
 
   app.post(
     '/api/user/:userId/unlock-episode',
     {
+      config: viewerRoute,
       schema: {
         params: userIdParams,
         headers: idempotencyHeaders,
@@ -103,6 +111,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/:userId/unlocked-episodes',
     {
+      config: viewerRoute,
       schema: {
         params: userIdParams,
         querystring: unlockedEpisodesQuery,
@@ -115,6 +124,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/:userId/transactions',
     {
+      config: viewerRoute,
       schema: {
         params: userIdParams,
         querystring: transactionsQuery,

@@ -9,6 +9,7 @@ import {
   WATCH_PAGE_FILE,
 } from '../../../contract/watch-start.ts';
 import { gatherWatchStart, type GatheredWatchStart } from './watch-start.ts';
+import { publicRoute } from '../../plugins/guards.ts';
 
 const attribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -42,7 +43,8 @@ export function watchPageHtml(indexHtml: string, gathered: GatheredWatchStart): 
 
 /** GET /watch/{id}: the watch page's HTML; the plain index.html when there is nothing to add. */
 export function registerWatchPage(app: FastifyInstance, clientDir: string) {
-  app.get<{ Params: { episodeId: string } }>('/watch/:episodeId', async (request, reply) => {
+  // Open like any page (it holds the gate for visitors without access); its answers come from guarded routes.
+  app.get<{ Params: { episodeId: string } }>('/watch/:episodeId', { config: publicRoute }, async (request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     const gathered = /^\d{1,9}$/.test(request.params.episodeId)
       ? await gatherWatchStart(app, request, request.params.episodeId)

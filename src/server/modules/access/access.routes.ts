@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  accessBody,
+  accessReply,
+  errorReply,
+  leaveAccessReply,
+  revokeAllAccessReply,
+} from '../../../contract/index.ts';
+import { ACCESS_COOKIE, attemptRoute, operatorRoute, publicRoute } from '../../plugins/guards.ts';
+import { ACCESS_SESSION_SECONDS, grantAccess, leavePreview, revokeAllAccess } from './access.service.ts';
+
+export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/access',
+    { config: attemptRoute, schema: { body: accessBody, response: { 200: accessReply, 401: errorReply } } },
+    async (request, reply) => {
+      const cookie = await grantAccess(app.db, app.secrets, app.accessGate, request.body.code);
+      reply.setCookie(ACCESS_COOKIE, cookie, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        maxAge: ACCESS_SESSION_SECONDS,
+      });
+      return { granted: true as const };
+    },
+  );
+
+  app.post(
+    '/api/access/leave',
+    { config: publicRoute, schema: { response: { 200: leaveAccessReply } } },
+    async (request, reply) => {
+      await leavePreview(app.db, app.accessGate, request.cookies[ACCESS_COOKIE]);
+      reply.clearCookie(ACCESS_COOKIE, { path: '/' });
+      return { granted: false as const };
+    },
+  );
+
+  app.post(
+    '/api/admin/access/revoke-all',
+    { config: operatorRoute, schema: { response: { 200: revokeAllAccessReply } } },
+    async () => ({ revokedSessions: await revokeAllAccess(app.db, app.accessGate) }),
+  );
+};
