@@ -61,7 +61,7 @@ export function isSameOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   try {
-    return new URL(origin).host === request.host;
+    return new URL(origin).host === new URL(`${request.protocol}://${request.host}`).host;
   } catch {
     return false;
   }

@@ -16,6 +16,8 @@ export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
 
 export interface TestContext {
   app: App;
+  /** Pass this context as `sharingDatabaseOf` to run a second instance on the same database. */
+  databaseUrl: string;
   db: Database;
   pool: pg.Pool;
   mediaDir: string;
@@ -27,19 +29,14 @@ export interface TestContext {
 }
 
 /**
- * A fresh database (migrated, with user-1) on the run's PostgreSQL cluster, and an app on it.
- * Call once per test file, in beforeAll.
+ * A fresh database (migrated, with user-1) on the run's PostgreSQL cluster, and an app on it; or a second app on
+ * the database of another context (two instances behind one load balancer). Call once per test file, in beforeAll.
  */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
-  const baseUrl = inject('postgresUrl');
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { sharingDatabaseOf?: TestContext } = {},
+): Promise<TestContext> {
+  const url = options.sharingDatabaseOf ? new URL(options.sharingDatabaseOf.databaseUrl) : await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-test-data-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -47,6 +44,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     AUTH_RATE_LIMIT: '1000',
     API_RATE_LIMIT: '100000',
+    MEDIA_RATE_LIMIT: '100000',
     LOG_LEVEL: 'silent',
     ...env,
   });
@@ -76,6 +74,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
 
   return {
     app,
+    databaseUrl: url.toString(),
     db: connection.db,
     pool: connection.pool,
     mediaDir,
@@ -87,6 +86,18 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function freshDatabase(): Promise<URL> {
+  const baseUrl = inject('postgresUrl');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url;
 }
 
 function cookieFrom(response: LightMyRequestResponse): string {

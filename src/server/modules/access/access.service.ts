@@ -80,7 +80,11 @@ export async function grantAccess(db: Database, secrets: Secrets, gate: AccessGa
   }
   const codeId = accessCodeId(gate.signingKey, normalised);
   if (!gate.hasCode(codeId)) {
-    // A code generated before codes had ids: it verified against the stored hash, so it is in force.
+    // Another instance put other codes in force since this one started.
+    if (secrets.knownAccessCodes) {
+      throw new DomainError('unauthenticated', 'Invalid access code. Please enter a valid access code.');
+    }
+    // A code generated at an earlier start, before codes had ids: it matched the stored hash, so it is in force.
     await db.transaction(async (tx) => {
       await repo.addCodeId(tx, codeId);
       await announceChange(tx, 'access_changed', 'codes');
