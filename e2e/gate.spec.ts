@@ -1,4 +1,5 @@
-import { test, expect } from './support/fixtures.ts';
+import { test, expect, passAccessGate } from './support/fixtures.ts';
+import { expectToast, openDashboard } from './support/admin.ts';
 import { E2E } from './support/env.ts';
 
 test.describe('access gate', () => {
@@ -50,6 +51,45 @@ test.describe('access gate', () => {
     await page.goto('/');
     await expect(page.getByPlaceholder('Enter access code')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('cliffhanger.access'))).toBeNull();
+  });
+});
+
+test.describe('leaving and revoking access', () => {
+  test('a viewer leaves the preview from the profile: the gate comes back and the old cookie opens nothing', async ({
+    gatedPage: page,
+  }) => {
+    await page.goto('/profile');
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'cliffhanger_access')!;
+    await page.getByRole('button', { name: 'Leave preview' }).click();
+    await expect(page.getByPlaceholder('Enter access code')).toBeVisible();
+    expect((await page.context().cookies()).find((c) => c.name === 'cliffhanger_access')).toBeUndefined();
+    const replay = await page.request.get('/api/user', { headers: { cookie: `${cookie.name}=${cookie.value}` } });
+    expect(replay.status()).toBe(401);
+  });
+
+  test('an operator revokes all viewer access from the dashboard: a viewer meets the gate again', async ({
+    browser,
+  }) => {
+    const viewer = await browser.newPage();
+    await passAccessGate(viewer);
+    await viewer.goto('/');
+    await expect(viewer.getByTestId('hero-carousel')).toBeVisible();
+
+    const operator = await browser.newPage();
+    await openDashboard(operator);
+    await operator.getByRole('button', { name: 'Revoke viewer access' }).click();
+    const dialog = operator.getByRole('alertdialog', { name: 'Revoke all viewer access?' });
+    await expect(dialog).toContainText('Everyone who entered an access code will have to enter one again.');
+    await dialog.getByRole('button', { name: 'Revoke access' }).click();
+    await expectToast(operator, 'Viewer access revoked', /Sessions ended: \d+/);
+    // The dashboard still reads the catalogue with the operator's session alone.
+    await operator.reload();
+    await expect(operator.getByRole('button', { name: 'Revoke viewer access' })).toBeVisible();
+
+    await viewer.goto('/discover');
+    await expect(viewer.getByPlaceholder('Enter access code')).toBeVisible();
+    await viewer.close();
+    await operator.close();
   });
 });
 

@@ -15,3 +15,5 @@ export const adminLoginBody = z.object({
 export const adminSessionReply = z.object({ authenticated: z.boolean() });
 
 export const healthReply = z.object({ status: z.literal('ok') });
+
+export type RevokeAllAccessReply = z.infer<typeof revokeAllAccessReply>;

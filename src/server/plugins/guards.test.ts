@@ -205,6 +205,14 @@ describe('guards attached to routes', () => {
     }
   });
 
+  it('an operator session alone opens viewer routes too: the dashboard reads the catalogue', async () => {
+    const operatorOnly = (await freshOperator()).split('; ')[1]!;
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/series', headers: { cookie: operatorOnly } })).statusCode,
+    ).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/series' })).statusCode).toBe(401);
+  });
+
   it('an operator session opens operator routes in every spelling the router takes', async () => {
     for (const [route, guard] of Object.entries(GUARD_OF_ROUTE)) {
       if (guard !== 'operator') continue;

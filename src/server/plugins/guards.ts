@@ -8,7 +8,7 @@ export const ADMIN_COOKIE = 'cliffhanger_admin';
 
 /**
  * Who may use a route: anyone (`public`), a viewer past the access gate (`viewer`), or a signed-in operator
- * (`operator`). Declared where the route is registered and checked on the route the request matched, never by
+ * (`operator`, who also passes `viewer`). Declared where the route is registered and checked on the route the request matched, never by
  * matching the raw URL, which the router decodes (`/%61pi` is `/api`).
  */
 export type Guard = 'public' | 'viewer' | 'operator';
@@ -86,7 +86,10 @@ export const guardsPlugin = fp(async (app: FastifyInstance) => {
     const { guard, rateBucket } = request.routeOptions.config;
     if (!(await admitRequest(app, request, reply, rateBucket ?? 'api'))) return reply;
     if (guard === 'viewer' && !app.accessGate.passOf(request.cookies[ACCESS_COOKIE])) {
-      return reply.status(401).header('Cache-Control', 'no-store').send(ACCESS_REQUIRED);
+      // Operators see what viewers see (the dashboard reads the catalogue), even after revoking viewer access.
+      if (!request.cookies[ADMIN_COOKIE] || !(await isOperator(app, request))) {
+        return reply.status(401).header('Cache-Control', 'no-store').send(ACCESS_REQUIRED);
+      }
     }
     if (guard === 'operator' && !(await isOperator(app, request))) {
       return reply.status(401).header('Cache-Control', 'no-store').send(OPERATOR_REQUIRED);

@@ -6,7 +6,10 @@ import { userDataFreshness } from '../lib/query-client.ts';
 /** GET /api/user/{userId}/progress: one entry per series in progress, with the episode to resume. */
 export const progressQueryKey = ['/api/user', VIEWER_USER_ID, 'progress'] as const;
 
-export const progressQueryOptions = queryOptions<SeriesProgress[]>({ queryKey: progressQueryKey, ...userDataFreshness });
+export const progressQueryOptions = queryOptions<SeriesProgress[]>({
+  queryKey: progressQueryKey,
+  ...userDataFreshness,
+});
 
 export function useProgress() {
   return useQuery(progressQueryOptions);

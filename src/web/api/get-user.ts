@@ -15,6 +15,5 @@ export function useUser() {
   });
 }
 
-
 /** The balance shown everywhere is coins plus bonuses (SPEC §3). */
 export const balanceOf = (user: Pick<User, 'coins' | 'bonuses'> | undefined) => (user ? user.coins + user.bonuses : 0);

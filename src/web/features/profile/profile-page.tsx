@@ -1,17 +1,33 @@
 import { useState, type ReactNode } from 'react';
-import { Bookmark, ChevronRight, Coins, FileText, Gift, Heart, LayoutDashboard, Library, LockOpen, LogOut, Shield, UserRound } from 'lucide-react';
+import {
+  Bookmark,
+  ChevronRight,
+  Coins,
+  DoorOpen,
+  FileText,
+  Gift,
+  Heart,
+  LayoutDashboard,
+  Library,
+  LockOpen,
+  LogOut,
+  Shield,
+  UserRound,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paths } from '../../app/paths.ts';
 import { useBookmarkedSeriesIds } from '../../api/get-bookmarked.ts';
 import { useLikedSeriesIds } from '../../api/get-liked.ts';
 import { useUnlockedEpisodes } from '../../api/get-unlocked-episodes.ts';
+import { useLeavePreview } from '../../api/leave-preview.ts';
 import { balanceOf, useUser } from '../../api/get-user.ts';
 import { LoginDialog } from '../../components/account/login-dialog.tsx';
 import { useLogin } from '../../components/account/use-login.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { TopUpDialog } from '../../components/wallet/top-up-dialog.tsx';
+import { toast } from '../../components/ui/toast.tsx';
 import { formatNumber } from '../../lib/format.ts';
 
 export default function ProfilePage() {
@@ -23,6 +39,7 @@ export default function ProfilePage() {
   const unlocked = useUnlockedEpisodes();
   const [loginOpen, setLoginOpen] = useState(false);
   const [topUpOpen, setTopUpOpen] = useState(false);
+  const leave = useLeavePreview();
 
   const name = isLoggedIn && loginUser ? loginUser.username : t('guest');
 
@@ -55,7 +72,10 @@ export default function ProfilePage() {
         )}
       </section>
 
-      <section aria-labelledby="wallet-heading" className="flex items-center gap-4 rounded-2xl bg-white/[0.04] p-4 ring-1 ring-white/5">
+      <section
+        aria-labelledby="wallet-heading"
+        className="flex items-center gap-4 rounded-2xl bg-white/[0.04] p-4 ring-1 ring-white/5"
+      >
         <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-amber-400/15">
           <Coins className="size-5 text-amber-300" aria-hidden />
         </span>
@@ -72,7 +92,11 @@ export default function ProfilePage() {
           )}
           {user.data && (
             <p className="text-xs text-zinc-400">
-              {t('breakdown', { count: user.data.coins, coins: formatNumber(user.data.coins), bonuses: formatNumber(user.data.bonuses) })}
+              {t('breakdown', {
+                count: user.data.coins,
+                coins: formatNumber(user.data.coins),
+                bonuses: formatNumber(user.data.bonuses),
+              })}
             </p>
           )}
         </div>
@@ -86,19 +110,53 @@ export default function ProfilePage() {
           {t('stats.title')}
         </h2>
         <dl className="grid grid-cols-3 gap-3">
-          <Stat icon={<Heart className="size-4 text-rose-400" aria-hidden />} label={t('stats.liked')} value={liked.data?.length} testId="stat-liked" />
-          <Stat icon={<Bookmark className="size-4 text-amber-300" aria-hidden />} label={t('stats.saved')} value={saved.data?.length} testId="stat-saved" />
-          <Stat icon={<LockOpen className="size-4 text-emerald-400" aria-hidden />} label={t('stats.unlocked')} value={unlocked.data?.length} testId="stat-unlocked" />
+          <Stat
+            icon={<Heart className="size-4 text-rose-400" aria-hidden />}
+            label={t('stats.liked')}
+            value={liked.data?.length}
+            testId="stat-liked"
+          />
+          <Stat
+            icon={<Bookmark className="size-4 text-amber-300" aria-hidden />}
+            label={t('stats.saved')}
+            value={saved.data?.length}
+            testId="stat-saved"
+          />
+          <Stat
+            icon={<LockOpen className="size-4 text-emerald-400" aria-hidden />}
+            label={t('stats.unlocked')}
+            value={unlocked.data?.length}
+            testId="stat-unlocked"
+          />
         </dl>
       </section>
 
       <nav aria-label={t('menu.title')} className="overflow-hidden rounded-2xl bg-white/[0.04] ring-1 ring-white/5">
         <ul className="divide-y divide-white/5">
-          <MenuLink href={paths.account} icon={<LayoutDashboard className="size-5" aria-hidden />} label={t('menu.dashboard')} />
+          <MenuLink
+            href={paths.account}
+            icon={<LayoutDashboard className="size-5" aria-hidden />}
+            label={t('menu.dashboard')}
+          />
           <MenuLink href={paths.library} icon={<Library className="size-5" aria-hidden />} label={t('menu.library')} />
           <MenuLink href={paths.rewards} icon={<Gift className="size-5" aria-hidden />} label={t('menu.rewards')} />
           <MenuLink href={paths.terms} icon={<FileText className="size-5" aria-hidden />} label={t('menu.terms')} />
           <MenuLink href={paths.privacy} icon={<Shield className="size-5" aria-hidden />} label={t('menu.privacy')} />
+          <li>
+            <button
+              type="button"
+              onClick={() =>
+                leave.mutate(undefined, {
+                  onError: () => toast({ title: t('menu.leaveFailed'), variant: 'destructive' }),
+                })
+              }
+              disabled={leave.isPending}
+              className="flex w-full items-center gap-3 px-4 py-3.5 text-start text-sm font-medium text-zinc-200 hover:bg-white/5"
+            >
+              <DoorOpen className="size-5 rtl:-scale-x-100" aria-hidden />
+              {t('menu.leavePreview')}
+            </button>
+          </li>
           {isLoggedIn && (
             <li>
               <button
@@ -120,7 +178,17 @@ export default function ProfilePage() {
   );
 }
 
-function Stat({ icon, label, value, testId }: { icon: ReactNode; label: string; value: number | undefined; testId: string }) {
+function Stat({
+  icon,
+  label,
+  value,
+  testId,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: number | undefined;
+  testId: string;
+}) {
   return (
     <div className="flex flex-col-reverse items-center rounded-2xl bg-white/[0.04] px-2 py-4 text-center ring-1 ring-white/5">
       <dt className="mt-1 flex items-center gap-1 text-xs text-zinc-400">
@@ -137,7 +205,10 @@ function Stat({ icon, label, value, testId }: { icon: ReactNode; label: string; 
 function MenuLink({ href, icon, label }: { href: string; icon: ReactNode; label: string }) {
   return (
     <li>
-      <Link href={href} className="flex items-center gap-3 px-4 py-3.5 text-sm font-medium text-zinc-100 hover:bg-white/5">
+      <Link
+        href={href}
+        className="flex items-center gap-3 px-4 py-3.5 text-sm font-medium text-zinc-100 hover:bg-white/5"
+      >
         <span className="text-zinc-400">{icon}</span>
         <span className="flex-1">{label}</span>
         <ChevronRight className="size-4 text-zinc-400 rtl:-scale-x-100" aria-hidden />

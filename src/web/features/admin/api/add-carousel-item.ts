@@ -10,7 +10,10 @@ export interface AddCarouselItemInput {
 }
 
 export function addCarouselItem({ seriesId, displayOrder }: AddCarouselItemInput) {
-  return apiRequest<CarouselItem>('/api/carousel', { method: 'POST', body: { seriesId, displayOrder, isActive: true } });
+  return apiRequest<CarouselItem>('/api/carousel', {
+    method: 'POST',
+    body: { seriesId, displayOrder, isActive: true },
+  });
 }
 
 export function useAddCarouselItem() {

@@ -34,7 +34,8 @@ export function CarouselTab({ series }: { series: readonly Series[] }) {
     add.mutate(
       { seriesId: s.id, displayOrder: items.length + 1 },
       {
-        onSuccess: () => toast({ title: t('carousel.added'), description: t('carousel.addedMessage', { title: s.title }) }),
+        onSuccess: () =>
+          toast({ title: t('carousel.added'), description: t('carousel.addedMessage', { title: s.title }) }),
         onError: (error) => fail(error, t('carousel.addFailed')),
       },
     );

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useLogOutAdmin } from '../api/log-out-admin.ts';
 import { useAdminFailure } from '../lib/admin-session.tsx';
+import { RevokeAccessDialog } from './revoke-access-dialog.tsx';
 
 export function DashboardHeader({ onAddSeries }: { onAddSeries: () => void }) {
   const { t } = useTranslation('admin');
@@ -40,8 +41,19 @@ export function DashboardHeader({ onAddSeries }: { onAddSeries: () => void }) {
             <Plus className="size-4" aria-hidden />
             {t('header.addSeries')}
           </Button>
-          <Button size="sm" variant="secondary" className="flex-1 rounded-lg sm:flex-none" onClick={logOutNow} disabled={logOut.isPending}>
-            {logOut.isPending ? <Spinner className="size-4" /> : <LogOut className="size-4 rtl:-scale-x-100" aria-hidden />}
+          <RevokeAccessDialog />
+          <Button
+            size="sm"
+            variant="secondary"
+            className="flex-1 rounded-lg sm:flex-none"
+            onClick={logOutNow}
+            disabled={logOut.isPending}
+          >
+            {logOut.isPending ? (
+              <Spinner className="size-4" />
+            ) : (
+              <LogOut className="size-4 rtl:-scale-x-100" aria-hidden />
+            )}
             {t('header.logout')}
           </Button>
         </div>

@@ -64,10 +64,7 @@ export function Dashboard() {
       <main id="main" className="mx-auto max-w-7xl space-y-6 px-4 py-5 lg:px-8 lg:py-6">
         <StatCards series={series.data} />
         <Tabs.Root value={tab} onValueChange={selectTab}>
-          <Tabs.List
-            aria-label={t('tabs.label')}
-            className="flex overflow-x-auto border-b border-white/10"
-          >
+          <Tabs.List aria-label={t('tabs.label')} className="flex overflow-x-auto border-b border-white/10">
             <Tabs.Trigger value="content" className={tabTriggerClass}>
               {t('tabs.content')}
             </Tabs.Trigger>

@@ -61,7 +61,9 @@ export function DeleteSeriesDialog({ series, onClose, onDeleted }: DeleteSeriesD
           <AlertDialog.Description className="mt-2 text-sm text-zinc-300">
             {t('deleteDialog.message')}
           </AlertDialog.Description>
-          {series && <p className="mt-3 truncate rounded-lg bg-white/5 px-3 py-2 text-sm font-medium">{series.title}</p>}
+          {series && (
+            <p className="mt-3 truncate rounded-lg bg-white/5 px-3 py-2 text-sm font-medium">{series.title}</p>
+          )}
           <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
               <Button variant="secondary" className="rounded-lg" disabled={remove.isPending}>

@@ -39,7 +39,8 @@ export function TrendingTab({ series }: { series: readonly Series[] }) {
     add.mutate(
       { seriesId: s.id, rank },
       {
-        onSuccess: () => toast({ title: t('trending.added'), description: t('trending.addedMessage', { title: s.title, rank }) }),
+        onSuccess: () =>
+          toast({ title: t('trending.added'), description: t('trending.addedMessage', { title: s.title, rank }) }),
         onError: (error) => fail(error, t('trending.addFailed')),
       },
     );
@@ -69,7 +70,10 @@ export function TrendingTab({ series }: { series: readonly Series[] }) {
   const removeItem = (item: TrendingItem) =>
     remove.mutate(item.id, {
       onSuccess: () =>
-        toast({ title: t('trending.removed'), description: t('trending.removedMessage', { title: item.series.title }) }),
+        toast({
+          title: t('trending.removed'),
+          description: t('trending.removedMessage', { title: item.series.title }),
+        }),
       onError: (error) => fail(error, t('trending.removeFailed')),
     });
 
@@ -80,7 +84,11 @@ export function TrendingTab({ series }: { series: readonly Series[] }) {
         <p className="text-xs text-zinc-400">{t('trending.subtitle')}</p>
       </div>
       <div className="grid grid-cols-1 gap-5">
-        <section aria-labelledby="trending-current-title" className={`${panelClass} order-2 p-3 sm:p-4`} aria-busy={saving}>
+        <section
+          aria-labelledby="trending-current-title"
+          className={`${panelClass} order-2 p-3 sm:p-4`}
+          aria-busy={saving}
+        >
           <h3 id="trending-current-title" className="mb-3 text-base font-semibold">
             {t('trending.currentTitle', { count: items.length })}
           </h3>
@@ -157,7 +165,12 @@ export function TrendingTab({ series }: { series: readonly Series[] }) {
                   pageSize={6}
                   actionPlacement="below"
                   renderAction={(s) => (
-                    <RankPicker series={s} freeRanks={freeRanks} disabled={saving} onAdd={(rank) => addSeries(s, rank)} />
+                    <RankPicker
+                      series={s}
+                      freeRanks={freeRanks}
+                      disabled={saving}
+                      onAdd={(rank) => addSeries(s, rank)}
+                    />
                   )}
                 />
               )}

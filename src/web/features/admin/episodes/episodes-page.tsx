@@ -68,7 +68,8 @@ export default function EpisodesPage({ seriesId }: { seriesId: number }) {
           <div className="min-w-0 flex-1">
             <p className="line-clamp-2 font-semibold">{s.title}</p>
             <p className="mt-0.5 text-xs text-zinc-400">
-              {s.genre} · <span data-testid="series-total-episodes">{t('episodes.totalEpisodes', { count: s.totalEpisodes })}</span>
+              {s.genre} ·{' '}
+              <span data-testid="series-total-episodes">{t('episodes.totalEpisodes', { count: s.totalEpisodes })}</span>
             </p>
             <Link
               href={`~${paths.series(s.id)}`}
@@ -88,7 +89,12 @@ export default function EpisodesPage({ seriesId }: { seriesId: number }) {
 
         <section aria-labelledby="episodes-list-title" className={panelClass}>
           <div className="flex flex-wrap items-end justify-between gap-2 border-b border-white/10 p-4">
-            <h2 id="episodes-list-title" ref={listHeading} tabIndex={-1} className="text-base font-semibold focus:outline-none">
+            <h2
+              id="episodes-list-title"
+              ref={listHeading}
+              tabIndex={-1}
+              className="text-base font-semibold focus:outline-none"
+            >
               {t('episodes.listTitle', { count: list.length })}
             </h2>
             {transcoding > 0 && (
@@ -99,7 +105,10 @@ export default function EpisodesPage({ seriesId }: { seriesId: number }) {
           </div>
           {episodes.isError && !unauthorized && (
             // A refresh failed: the list below is what was last read, and status updates have stopped.
-            <div role="alert" className="flex flex-wrap items-center gap-3 border-b border-white/10 bg-red-500/10 px-4 py-2.5 text-xs text-red-200">
+            <div
+              role="alert"
+              className="flex flex-wrap items-center gap-3 border-b border-white/10 bg-red-500/10 px-4 py-2.5 text-xs text-red-200"
+            >
               <span className="flex-1">{t('episodes.refreshFailed')}</span>
               <Button size="sm" variant="secondary" className="rounded-lg" onClick={() => void episodes.refetch()}>
                 {t('retry')}
@@ -188,13 +197,22 @@ function useTranscodeOutcomes(episodes: AdminEpisode[] | undefined) {
       const first = failed[0]!;
       toast({
         title: t('episodes.transcodeFailed'),
-        description: t('episodes.transcodeFailedMessage', { number: first.episodeNumber, reason: first.media.error ?? '' }),
+        description: t('episodes.transcodeFailedMessage', {
+          number: first.episodeNumber,
+          reason: first.media.error ?? '',
+        }),
         variant: 'destructive',
       });
     } else if (ready.length === 1) {
-      toast({ title: t('episodes.transcodeReady'), description: t('episodes.transcodeReadyMessage', { number: ready[0]!.episodeNumber }) });
+      toast({
+        title: t('episodes.transcodeReady'),
+        description: t('episodes.transcodeReadyMessage', { number: ready[0]!.episodeNumber }),
+      });
     } else if (ready.length > 1) {
-      toast({ title: t('episodes.transcodeReady'), description: t('episodes.transcodeReadyMany', { count: ready.length }) });
+      toast({
+        title: t('episodes.transcodeReady'),
+        description: t('episodes.transcodeReadyMany', { count: ready.length }),
+      });
     }
   }, [episodes, t]);
 }

@@ -46,7 +46,12 @@ export function EpisodeItem({ episode, onDelete }: EpisodeItemProps) {
   };
 
   return (
-    <li data-testid="episode-item" data-episode-id={episode.id} data-episode-number={number} className="flex gap-3 p-3 sm:gap-4 sm:p-4">
+    <li
+      data-testid="episode-item"
+      data-episode-id={episode.id}
+      data-episode-number={number}
+      className="flex gap-3 p-3 sm:gap-4 sm:p-4"
+    >
       <Thumbnail
         src={episode.thumbnailUrl}
         alt={t('episodes.posterAlt', { number, title: episode.title })}

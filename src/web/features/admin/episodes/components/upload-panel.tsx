@@ -131,7 +131,11 @@ export function UploadPanel({ seriesId, takenNumbers, onAllUploaded }: UploadPan
   const uploadAll = async () => {
     if (running || blocked || waiting.length === 0) return;
     setRunning(true);
-    const batch = waiting.map((item) => ({ key: item.key, file: item.file, episodeNumber: Number(item.number.trim()) }));
+    const batch = waiting.map((item) => ({
+      key: item.key,
+      file: item.file,
+      episodeNumber: Number(item.number.trim()),
+    }));
     const done: number[] = [];
     let failed = 0;
     for (const item of batch) {
@@ -225,17 +229,23 @@ export function UploadPanel({ seriesId, takenNumbers, onAllUploaded }: UploadPan
             addFiles([...event.dataTransfer.files]);
           }}
           className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-400 ${
-            dragging ? 'border-brand-400 bg-brand-600/10' : 'border-white/15 hover:border-white/30 hover:bg-white/[0.02]'
+            dragging
+              ? 'border-brand-400 bg-brand-600/10'
+              : 'border-white/15 hover:border-white/30 hover:bg-white/[0.02]'
           }`}
         >
           <UploadCloud className={`size-8 ${dragging ? 'text-brand-300' : 'text-zinc-400'}`} aria-hidden />
           {/* Phones have nothing to drag from: there the zone is simply the file picker. */}
           <span className="text-sm text-zinc-200 md:hidden">
-            <span className="font-semibold text-brand-300 underline underline-offset-2">{t('episodes.upload.chooseAlone')}</span>
+            <span className="font-semibold text-brand-300 underline underline-offset-2">
+              {t('episodes.upload.chooseAlone')}
+            </span>
           </span>
           <span className="hidden text-sm text-zinc-200 md:inline">
             {t('episodes.upload.dropHere')}{' '}
-            <span className="font-semibold text-brand-300 underline underline-offset-2">{t('episodes.upload.choose')}</span>
+            <span className="font-semibold text-brand-300 underline underline-offset-2">
+              {t('episodes.upload.choose')}
+            </span>
           </span>
           <span className="text-xs text-zinc-400">{t('episodes.upload.formats')}</span>
           <input
@@ -255,7 +265,10 @@ export function UploadPanel({ seriesId, takenNumbers, onAllUploaded }: UploadPan
 
         {staged.length > 0 && (
           <>
-            <ul className="divide-y divide-white/5 rounded-lg border border-white/10" aria-label={t('episodes.upload.listLabel')}>
+            <ul
+              className="divide-y divide-white/5 rounded-lg border border-white/10"
+              aria-label={t('episodes.upload.listLabel')}
+            >
               {staged.map((item) => (
                 <StagedFileRow
                   key={item.key}
@@ -269,7 +282,12 @@ export function UploadPanel({ seriesId, takenNumbers, onAllUploaded }: UploadPan
             </ul>
             <div ref={actions} className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
               {!running && (
-                <Button variant="secondary" size="sm" className="rounded-lg" onClick={() => staged.forEach((item) => drop(item.key))}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="rounded-lg"
+                  onClick={() => staged.forEach((item) => drop(item.key))}
+                >
                   {t('episodes.upload.clear')}
                 </Button>
               )}
@@ -281,7 +299,11 @@ export function UploadPanel({ seriesId, takenNumbers, onAllUploaded }: UploadPan
                 aria-disabled={running || undefined}
                 disabled={!running && (blocked || waiting.length === 0)}
               >
-                {running ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <UploadCloud className="size-4" aria-hidden />}
+                {running ? (
+                  <Loader2 className="size-4 animate-spin" aria-hidden />
+                ) : (
+                  <UploadCloud className="size-4" aria-hidden />
+                )}
                 {running ? t('episodes.upload.uploading') : t('episodes.upload.start', { count: waiting.length })}
               </Button>
             </div>
@@ -377,7 +399,12 @@ function StagedFileRow({ item, problem, locked, onNumber, onCancelOrRemove }: St
         </div>
       )}
       {message && (
-        <p id={messageId} role={item.failure ? 'alert' : undefined} data-testid="staged-upload-error" className="flex items-start gap-1.5 text-xs text-red-300">
+        <p
+          id={messageId}
+          role={item.failure ? 'alert' : undefined}
+          data-testid="staged-upload-error"
+          className="flex items-start gap-1.5 text-xs text-red-300"
+        >
           <AlertCircle className="mt-px size-3.5 shrink-0" aria-hidden />
           <span className="break-words">{message}</span>
         </p>

@@ -18,12 +18,17 @@ describe('episodeNumberInFileName', () => {
     expect(episodeNumberInFileName(name)).toBe(expected);
   });
 
-  it.each(['trailer.mp4', 'clip_1080p.mp4', 'render 360x640.mp4', 'h264.mp4', 'take 2 of 3.mp4', 'ep0.mp4', 'ep00000.mp4'])(
-    '%s has no episode number',
-    (name) => {
-      expect(episodeNumberInFileName(name)).toBeNull();
-    },
-  );
+  it.each([
+    'trailer.mp4',
+    'clip_1080p.mp4',
+    'render 360x640.mp4',
+    'h264.mp4',
+    'take 2 of 3.mp4',
+    'ep0.mp4',
+    'ep00000.mp4',
+  ])('%s has no episode number', (name) => {
+    expect(episodeNumberInFileName(name)).toBeNull();
+  });
 });
 
 describe('planEpisodeNumbers', () => {

@@ -32,7 +32,15 @@ export interface SendVideoRequest {
  * Fails like apiRequest does (ApiError with the server's reply), with UploadInterruptedError when the
  * connection breaks, and with an AbortError when the signal aborts it.
  */
-export function sendVideo<T>({ method, url, file, fields = {}, onProgress, onSent, signal }: SendVideoRequest): Promise<T> {
+export function sendVideo<T>({
+  method,
+  url,
+  file,
+  fields = {},
+  onProgress,
+  onSent,
+  signal,
+}: SendVideoRequest): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('The upload was cancelled.', 'AbortError'));

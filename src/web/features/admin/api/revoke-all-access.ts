@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import type { RevokeAllAccessReply } from '../../../../contract/auth.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export function revokeAllAccess() {
+  return apiRequest<RevokeAllAccessReply>('/api/admin/access/revoke-all', { method: 'POST' });
+}
+
+export function useRevokeAllAccess() {
+  return useMutation({ mutationFn: revokeAllAccess });
+}
