@@ -13,11 +13,10 @@
  * Frames are timed in the page: requestVideoFrameCallback's `now` is relative to performance.timeOrigin,
  * which for a navigation is its start; a swipe is timed from the keydown event's timeStamp.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { machineLoad, sleep, startBenchServer, summarize } from './support/server.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const CHROMIUM = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
@@ -58,86 +57,7 @@ interface EpisodeJson {
   videoUrl: string;
 }
 
-// ---------------------------------------------------------------------------------------------- server
-
-interface BenchServer {
-  url: string;
-  accessCode: string;
-  /** Resolves once the server has finished its start-up work (the demo media), so no run pays for it. */
-  settled: () => Promise<void>;
-  stop: () => Promise<void>;
-}
-
-async function startServer(): Promise<BenchServer> {
-  const external = process.env.BENCH_URL;
-  if (external) {
-    const accessCode = process.env.BENCH_ACCESS_CODE;
-    if (!accessCode) throw new Error('BENCH_URL needs BENCH_ACCESS_CODE (one of that server’s access codes).');
-    return { url: external.replace(/\/$/, ''), accessCode, settled: async () => {}, stop: async () => {} };
-  }
-  const clientDir = path.resolve(process.env.BENCH_CLIENT_DIR ?? 'dist/client');
-  if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
-    throw new Error(`No built client in ${clientDir}: run \`npm run build\` first (or set BENCH_CLIENT_DIR).`);
-  }
-  const port = Number(process.env.BENCH_PORT ?? 5207);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-bench-'));
-  fs.chmodSync(dataDir, 0o755);
-  const accessCode = 'BENCH-ACCESS';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PG_PORT: String(Number(process.env.BENCH_PG_PORT ?? port + 1000)),
-      DATA_DIR: dataDir,
-      ACCESS_CODES: accessCode,
-      ADMIN_PASSWORD: 'bench admin password',
-      SEED: 'demo',
-      LOG_LEVEL: 'warn',
-      CLIENT_DIR: clientDir,
-      AUTH_RATE_LIMIT: '1000',
-      API_RATE_LIMIT: '1000000',
-    },
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('The server exited during start-up.');
-    const ok = await fetch(`${url}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error('The server did not answer /api/health within 120 s.');
-    await sleep(250);
-  }
-  return {
-    url,
-    accessCode,
-    settled: () => untilIdle(child.pid!),
-    stop: async () => {
-      child.kill('SIGTERM');
-      await Promise.race([exited, sleep(25_000)]);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Waits until a process uses under 5 % of a CPU over two seconds (Linux /proc), three minutes at most. */
-async function untilIdle(pid: number) {
-  const cpuTicks = () => {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return Number(fields[11]) + Number(fields[12]); // utime + stime
-  };
-  const ticksPerSecond = 100;
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    const before = cpuTicks();
-    await sleep(2000);
-    if ((cpuTicks() - before) / ticksPerSecond / 2 < 0.05) return;
-  }
-  console.warn('The server was still busy after three minutes; measuring anyway.');
-}
+const startServer = () => startBenchServer({ port: Number(process.env.BENCH_PORT ?? 5207) });
 
 // ---------------------------------------------------------------------------------------------- page probes
 
@@ -303,23 +223,6 @@ async function swipes(
 
 // ---------------------------------------------------------------------------------------------- figures
 
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return NaN;
-  const rank = Math.ceil((p / 100) * sorted.length) - 1;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))]!;
-}
-
-function summarize(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    median: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    min: sorted[0] ?? NaN,
-    max: sorted.at(-1) ?? NaN,
-  };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '—');
 
 async function main() {
@@ -413,9 +316,7 @@ async function main() {
   console.log(format(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of lines) console.log(format(line));
-  console.log(
-    `\nmachine load (1-minute average): ${loadAtStart.toFixed(1)} at start, ${os.loadavg()[0]!.toFixed(1)} at the end, ${os.cpus().length} CPUs`,
-  );
+  console.log(`\n${machineLoad(loadAtStart)}`);
   if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(rows, null, 2));
 }
 

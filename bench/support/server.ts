@@ -1,0 +1,116 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface BenchServer {
+  url: string;
+  /** The server process, when the bench started it. */
+  pid?: number;
+  accessCode: string;
+  /** Resolves once the server has finished its start-up work (the demo media), so no run pays for it. */
+  settled: () => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The server a benchmark measures: BENCH_URL (with BENCH_ACCESS_CODE) when given, else a fresh one started like
+ * the e2e runs do (own DATA_DIR, demo seed) on `port`, serving the client built in BENCH_CLIENT_DIR (dist/client).
+ */
+export async function startBenchServer(options: { port: number; env?: Record<string, string> }): Promise<BenchServer> {
+  const external = process.env.BENCH_URL;
+  if (external) {
+    const accessCode = process.env.BENCH_ACCESS_CODE;
+    if (!accessCode) throw new Error('BENCH_URL needs BENCH_ACCESS_CODE (one of that server’s access codes).');
+    return { url: external.replace(/\/$/, ''), accessCode, settled: async () => {}, stop: async () => {} };
+  }
+  const clientDir = path.resolve(process.env.BENCH_CLIENT_DIR ?? 'dist/client');
+  if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
+    throw new Error(`No built client in ${clientDir}: run \`npm run build\` first (or set BENCH_CLIENT_DIR).`);
+  }
+  const port = options.port;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-bench-'));
+  fs.chmodSync(dataDir, 0o755);
+  const accessCode = 'BENCH-ACCESS';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PG_PORT: String(Number(process.env.BENCH_PG_PORT ?? port + 1000)),
+      DATA_DIR: dataDir,
+      ACCESS_CODES: accessCode,
+      ADMIN_PASSWORD: 'bench admin password',
+      SEED: 'demo',
+      LOG_LEVEL: 'warn',
+      CLIENT_DIR: clientDir,
+      AUTH_RATE_LIMIT: '1000',
+      API_RATE_LIMIT: '1000000',
+      MEDIA_RATE_LIMIT: '1000000',
+      ...options.env,
+    },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('The server exited during start-up.');
+    const ok = await fetch(`${url}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error('The server did not answer /api/health within 120 s.');
+    await sleep(250);
+  }
+  return {
+    url,
+    pid: child.pid,
+    accessCode,
+    settled: () => untilIdle(child.pid!),
+    stop: async () => {
+      child.kill('SIGTERM');
+      await Promise.race([exited, sleep(25_000)]);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until a process uses under 5 % of a CPU over two seconds (Linux /proc), three minutes at most. */
+async function untilIdle(pid: number) {
+  const cpuTicks = () => {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime + stime
+  };
+  const ticksPerSecond = 100;
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    const before = cpuTicks();
+    await sleep(2000);
+    if ((cpuTicks() - before) / ticksPerSecond / 2 < 0.05) return;
+  }
+  console.warn('The server was still busy after three minutes; measuring anyway.');
+}
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))]!;
+}
+
+export function summarize(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    median: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    min: sorted[0] ?? NaN,
+    max: sorted.at(-1) ?? NaN,
+  };
+}
+
+/** The machine's load, to print next to every figure: figures from a busy machine are not comparable. */
+export function machineLoad(loadAtStart: number) {
+  return `machine load (1-minute average): ${loadAtStart.toFixed(1)} at start, ${os.loadavg()[0]!.toFixed(1)} at the end, ${os.cpus().length} CPUs`;
+}
