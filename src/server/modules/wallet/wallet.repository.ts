@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { checkIns, idempotencyKeys, series, unlocks, users, walletLedger } from '../../db/schema.ts';
+import { checkIns, episodes, idempotencyKeys, series, unlocks, users, walletLedger } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type LedgerRow = typeof walletLedger.$inferSelect;
@@ -71,10 +71,23 @@ export async function findSeriesPricing(db: Executor, seriesId: number) {
       id: series.id,
       isFree: series.isFree,
       episodeCost: series.episodeCost,
-      totalEpisodes: series.totalEpisodes,
     })
     .from(series)
     .where(eq(series.id, seriesId))
+    .for('key share')
+    .limit(1);
+  return row;
+}
+
+/**
+ * The episode viewers can play (its video published), share-locked so it cannot be deleted or renumbered
+ * under the unlock that pays for it; undefined while it does not exist or has no video yet.
+ */
+export async function findPublishedEpisode(db: Executor, seriesId: number, episodeNumber: number) {
+  const [row] = await db
+    .select({ id: episodes.id })
+    .from(episodes)
+    .where(and(eq(episodes.seriesId, seriesId), eq(episodes.episodeNumber, episodeNumber), ne(episodes.videoUrl, '')))
     .for('key share')
     .limit(1);
   return row;

@@ -165,8 +165,9 @@ export async function unlockEpisode(
       if (!user) throw noSuchUser();
       const series = await repo.findSeriesPricing(tx, seriesId);
       if (!series) throw notFound('Series not found.');
-      if (episodeNumber > series.totalEpisodes) {
-        throw notFound(`Episode ${episodeNumber} does not exist: this series has ${series.totalEpisodes} episodes.`);
+      // Only a published episode is sold: totalEpisodes is a number operators type, not a promise of a video.
+      if (!(await repo.findPublishedEpisode(tx, seriesId, episodeNumber))) {
+        throw notFound(`Episode ${episodeNumber} does not exist in this series or is not published yet.`);
       }
       if (isEpisodeFree(episodeNumber, series)) {
         throw invalid(`Episode ${episodeNumber} is free to watch`, 'episodeNumber');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_CHECKIN_BONUSES, REWARDS_PACKAGES, TOP_UP_PACKAGES, VIEWER_USER_ID } from '../../../contract/index.ts';
 import { episodes, idempotencyKeys, series, unlocks, users, walletLedger } from '../../db/schema.ts';
@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function addSeries(values: { totalEpisodes: number; episodeCost?: number; isFree?: boolean }) {
+/** `published` episodes (1..published) have a video; the rest of totalEpisodes is only announced. */
+async function addSeries(values: { totalEpisodes: number; episodeCost?: number; isFree?: boolean; published?: number }) {
   const [row] = await t.db
     .insert(series)
     .values({
@@ -25,8 +26,10 @@ async function addSeries(values: { totalEpisodes: number; episodeCost?: number; 
       isFree: values.isFree ?? false,
     })
     .returning();
+  const published = values.published ?? values.totalEpisodes;
+  if (published === 0) return row!;
   await t.db.insert(episodes).values(
-    Array.from({ length: values.totalEpisodes }, (_, i) => ({
+    Array.from({ length: published }, (_, i) => ({
       seriesId: row!.id,
       episodeNumber: i + 1,
       title: `Episode ${i + 1}`,
@@ -383,11 +386,73 @@ describe('unlock episode', () => {
     expect(unknown.json().message).toBe('Series not found.');
     const pastEnd = await unlock(userId, { seriesId: paid.id, episodeNumber: 21 });
     expect(pastEnd.statusCode).toBe(404);
-    expect(pastEnd.json().message).toMatch(/Episode 21 does not exist/);
+    expect(pastEnd.json().message).toBe('Episode 21 does not exist in this series or is not published yet.');
     const other = await unlock('user-2', { seriesId: paid.id, episodeNumber: 11 });
     expect(other.statusCode).toBe(404);
     expect(await balanceOf(userId)).toEqual({ coins: 500, bonuses: 0 });
     expect(await unlocksOf(userId)).toHaveLength(0);
+  });
+
+  it('answers 404 for episodes a series only announces (no episode row), and charges nothing', async () => {
+    const userId = await addUser();
+    await purchase(userId, { packageId: 'package-1' });
+    const announced = await addSeries({ totalEpisodes: 40, episodeCost: 10_980, published: 0 });
+    for (const episodeNumber of [11, 12, 40]) {
+      const res = await unlock(userId, { seriesId: announced.id, episodeNumber });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: `Episode ${episodeNumber} does not exist in this series or is not published yet.`,
+      });
+    }
+    expect(await balanceOf(userId)).toEqual({ coins: 500, bonuses: 0 });
+    expect(await unlocksOf(userId)).toHaveLength(0);
+    expect(await ledgerOf(userId)).toHaveLength(1);
+  });
+
+  it('answers 404 for an episode whose video is not published yet, and sells it once it is', async () => {
+    const userId = await addUser();
+    await purchase(userId, { packageId: 'package-1' });
+    const paid = await addSeries({ totalEpisodes: 12, published: 11 });
+    const [pending] = await t.db
+      .insert(episodes)
+      .values({ seriesId: paid.id, episodeNumber: 12, title: 'Episode 12', videoUrl: '', thumbnailUrl: '', duration: 60 })
+      .returning();
+    const headers = { 'idempotency-key': randomUUID() };
+    const early = await unlock(userId, { seriesId: paid.id, episodeNumber: 12 }, headers);
+    expect(early.statusCode).toBe(404);
+    expect(early.json().message).toBe('Episode 12 does not exist in this series or is not published yet.');
+    expect(await balanceOf(userId)).toEqual({ coins: 500, bonuses: 0 });
+    expect(await unlocksOf(userId)).toHaveLength(0);
+    expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, headers['idempotency-key']))).toEqual(
+      [],
+    );
+
+    await t.db.update(episodes).set({ videoUrl: '/media/clip.mp4' }).where(eq(episodes.id, pending!.id));
+    const sold = await unlock(userId, { seriesId: paid.id, episodeNumber: 12 }, headers);
+    expect(sold.statusCode).toBe(201);
+    const replay = await unlock(userId, { seriesId: paid.id, episodeNumber: 12 }, headers);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json()).toEqual(sold.json());
+    expect(await balanceOf(userId)).toEqual({ coins: 450, bonuses: 0 });
+    expect(await unlocksOf(userId)).toHaveLength(1);
+  });
+
+  it('a stored answer replays unchanged after the episode it sold is removed', async () => {
+    const userId = await addUser();
+    await purchase(userId, { packageId: 'package-1' });
+    const paid = await addSeries({ totalEpisodes: 12 });
+    const headers = { 'idempotency-key': randomUUID() };
+    const first = await unlock(userId, { seriesId: paid.id, episodeNumber: 12 }, headers);
+    expect(first.statusCode).toBe(201);
+    await t.db.delete(episodes).where(and(eq(episodes.seriesId, paid.id), eq(episodes.episodeNumber, 12)));
+    const replay = await unlock(userId, { seriesId: paid.id, episodeNumber: 12 }, headers);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json()).toEqual(first.json());
+    const fresh = await unlock(userId, { seriesId: paid.id, episodeNumber: 12 });
+    expect(fresh.statusCode).toBe(404);
+    expect(await balanceOf(userId)).toEqual({ coins: 450, bonuses: 0 });
   });
 
   it('refuses invalid bodies with 400 and writes nothing', async () => {
