@@ -111,5 +111,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
     transcodeConcurrency: e.TRANSCODE_CONCURRENCY,
     mediaCacheDir: e.MEDIA_CACHE_DIR ? path.resolve(e.MEDIA_CACHE_DIR) : undefined,
+    /**
+     * "address:port" endpoints the thumbnail fetch may reach although they are not public. Deliberately not
+     * read from the environment: only tests set it (for their own loopback image server).
+     */
+    artworkAllowedEndpoints: [] as string[],
   };
 }

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import { applyMigrations, connectDatabase, type Database } from '../db/client.ts';
 import { ensureViewer } from '../db/seed/viewer.ts';
 import { resolveSecrets } from '../secrets.ts';
@@ -34,11 +34,11 @@ export interface TestContext {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { sharingDatabaseOf?: TestContext } = {},
+  options: { sharingDatabaseOf?: TestContext; config?: Partial<Config> } = {},
 ): Promise<TestContext> {
   const url = options.sharingDatabaseOf ? new URL(options.sharingDatabaseOf.databaseUrl) : await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-test-data-'));
-  const config = loadConfig({
+  const fromEnvironment = loadConfig({
     DATA_DIR: dataDir,
     ACCESS_CODES: TEST_ACCESS_CODES.join(','),
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
@@ -48,6 +48,7 @@ export async function createTestContext(
     LOG_LEVEL: 'silent',
     ...env,
   });
+  const config: Config = { ...fromEnvironment, ...options.config };
   const mediaDir = config.mediaDir;
   fs.mkdirSync(mediaDir, { recursive: true });
   const connection = connectDatabase(url.toString(), () => {});

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, notLike, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { episodes, series, trendingItems } from '../../db/schema.ts';
 
@@ -73,4 +73,29 @@ export function episodesInOrder(db: Executor, seriesId: number): Promise<Episode
 export async function findEpisode(db: Executor, id: number): Promise<EpisodeRow | undefined> {
   const [row] = await db.select().from(episodes).where(eq(episodes.id, id)).limit(1);
   return row;
+}
+
+/** Series with a thumbnail that is not one of our own /media/ files. */
+export function seriesWithExternalArtwork(db: Executor): Promise<SeriesRow[]> {
+  return db
+    .select()
+    .from(series)
+    .where(or(notLike(series.thumbnailUrl, '/media/%'), notLike(series.verticalThumbnailUrl, '/media/%')))
+    .orderBy(asc(series.id));
+}
+
+/** Replaces one thumbnail link only while it is still `from`; false when someone changed it meanwhile. */
+export async function replaceArtworkLink(
+  db: Executor,
+  id: number,
+  field: 'thumbnailUrl' | 'verticalThumbnailUrl',
+  from: string,
+  to: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(series)
+    .set({ [field]: to })
+    .where(and(eq(series.id, id), eq(series[field], from)))
+    .returning({ id: series.id });
+  return rows.length > 0;
 }

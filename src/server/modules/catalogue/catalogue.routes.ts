@@ -23,10 +23,23 @@ import {
   removeSeries,
 } from './catalogue.service.ts';
 import { operatorRoute, viewerRoute } from '../../plugins/guards.ts';
+import { artworkImporter, DEFAULT_ARTWORK_LIMITS } from '../../media/artwork-import.ts';
+import { adoptExternalArtwork } from './series-artwork.ts';
 
 const seriesList = { response: { 200: z.array(series) } };
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const artwork = artworkImporter(app.mediaPipeline.storage, {
+    ...DEFAULT_ARTWORK_LIMITS,
+    allowedEndpoints: app.config.artworkAllowedEndpoints,
+  });
+  app.addHook('onReady', () => {
+    // In the background: a slow or dead external host must not hold up the start.
+    adoptExternalArtwork(app.db, artwork, app.config.mediaDir, app.log).catch((error: unknown) =>
+      app.log.warn({ message: error instanceof Error ? error.message : String(error) }, 'thumbnail adoption stopped'),
+    );
+  });
+
   app.get('/api/series', { config: viewerRoute, schema: seriesList }, () => listSeries(app.db));
   app.get('/api/series/new', { config: viewerRoute, schema: seriesList }, () => listNewSeries(app.db));
   app.get('/api/series/popular', { config: viewerRoute, schema: seriesList }, () => listPopularSeries(app.db));
@@ -53,7 +66,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/series',
     { config: operatorRoute, schema: { body: createSeriesBody, response: { 201: series } } },
-    async (request, reply) => reply.status(201).send(await createSeries(app.db, request.body)),
+    async (request, reply) => reply.status(201).send(await createSeries(app.db, artwork, request.body)),
   );
 
   app.put(
@@ -62,7 +75,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       config: operatorRoute,
       schema: { params: seriesIdParams, body: updateSeriesBody, response: { 200: series, 404: errorReply } },
     },
-    (request) => editSeries(app.db, request.params.id, request.body),
+    (request) => editSeries(app.db, artwork, request.params.id, request.body),
   );
 
   app.delete(

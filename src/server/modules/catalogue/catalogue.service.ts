@@ -1,7 +1,9 @@
 import type { Episode, Genre, Series } from '../../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
+import type { ArtworkImporter } from '../../media/artwork-import.ts';
 import * as repo from './catalogue.repository.ts';
+import { withOwnArtwork } from './series-artwork.ts';
 
 export interface NewSeries {
   title: string;
@@ -84,12 +86,15 @@ export async function getEpisode(db: Database, episodeId: number) {
   return toEpisode(row);
 }
 
-export async function createSeries(db: Database, values: NewSeries) {
-  return toSeries(await repo.insertSeries(db, values));
+export async function createSeries(db: Database, artwork: ArtworkImporter, values: NewSeries) {
+  return toSeries(await repo.insertSeries(db, await withOwnArtwork(artwork, values)));
 }
 
 /** Only the listed fields change; likes is not one of them (it moves only through viewers' likes). */
-export async function editSeries(db: Database, id: number, changes: SeriesUpdate) {
+export async function editSeries(db: Database, artwork: ArtworkImporter, id: number, update: SeriesUpdate) {
+  // An unknown series is a 404 before any picture is fetched for it.
+  if (!(await repo.findSeries(db, id))) throw seriesNotFound();
+  const changes = await withOwnArtwork(artwork, update);
   const writable: repo.SeriesChanges = {};
   for (const key of Object.keys(changes) as (keyof SeriesUpdate)[]) {
     if (changes[key] !== undefined) Object.assign(writable, { [key]: changes[key] });

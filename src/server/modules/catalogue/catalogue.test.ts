@@ -17,7 +17,7 @@ const validSeries = {
   title: 'The Last Lighthouse',
   description: 'A keeper finds a letter that should not exist.',
   genre: 'Drama',
-  thumbnailUrl: 'https://example.com/poster.jpg',
+  thumbnailUrl: '/media/art/poster.jpg',
 };
 
 async function createSeries(overrides: Record<string, unknown> = {}): Promise<Series> {
@@ -189,8 +189,8 @@ describe('creating a series', () => {
       isFree: true,
       episodeCost: 0,
       tags: ['space'],
-      thumbnailUrl: 'http://cdn.example.com/a.png',
-      verticalThumbnailUrl: 'https://cdn.example.com/v.png',
+      thumbnailUrl: '/media/art/a.png',
+      verticalThumbnailUrl: '/media/art/v.png',
     });
     expect(created).toMatchObject({
       title: 'Trimmed',
@@ -201,7 +201,7 @@ describe('creating a series', () => {
       isFree: true,
       episodeCost: 0,
       tags: ['space'],
-      verticalThumbnailUrl: 'https://cdn.example.com/v.png',
+      verticalThumbnailUrl: '/media/art/v.png',
     });
   });
 

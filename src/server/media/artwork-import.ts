@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ArtworkRefused, fetchArtwork, type ArtworkFetchLimits } from './artwork-fetch.ts';
+import { IMAGE_KINDS, identifyImage, type ImageFacts } from './image-kind.ts';
+import type { MediaStorage } from './storage.ts';
+
+export { ArtworkRefused } from './artwork-fetch.ts';
+
+export const DEFAULT_ARTWORK_LIMITS: Omit<ArtworkFetchLimits, 'allowedEndpoints'> = {
+  timeoutMs: 10_000,
+  maxBytes: 8 * 1024 * 1024,
+  maxRedirects: 3,
+};
+const MIN_SIDE = 16;
+const MAX_SIDE = 8192;
+const MAX_PIXELS = 40_000_000;
+
+/** Our own copy of an operator's picture: fetched once, checked, stored under its content hash. */
+export interface ArtworkImporter {
+  /** The /media/... URL of our copy; our own /media/ links are kept as they are. Throws ArtworkRefused. */
+  ownCopyOf(link: string): Promise<string>;
+  /** Stores picture bytes the server already holds (an upload); throws ArtworkRefused when they are not one. */
+  store(bytes: Buffer): Promise<string>;
+}
+
+export const isOwnMediaLink = (link: string) => link.startsWith('/media/');
+
+export function checkArtwork(bytes: Buffer): ImageFacts {
+  const image = identifyImage(bytes);
+  if (!image) throw new ArtworkRefused('the file is not a JPEG, PNG, WebP, AVIF or GIF picture');
+  const { width, height } = image;
+  if (width < MIN_SIDE || height < MIN_SIDE) {
+    throw new ArtworkRefused(`the picture is ${width}×${height} pixels; each side must be at least ${MIN_SIDE}`);
+  }
+  if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS) {
+    throw new ArtworkRefused(`the picture is ${width}×${height} pixels; at most ${MAX_SIDE} on a side is accepted`);
+  }
+  return image;
+}
+
+export function artworkImporter(storage: MediaStorage, limits: ArtworkFetchLimits): ArtworkImporter {
+  async function store(bytes: Buffer): Promise<string> {
+    const image = checkArtwork(bytes);
+    const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 24);
+    const key = `art/thumbnails/thumbnail.${hash}${IMAGE_KINDS[image.kind]}`;
+    const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'cliffhanger-artwork-'));
+    try {
+      const file = path.join(scratch, 'artwork');
+      await fs.writeFile(file, bytes);
+      await storage.putFile(file, key);
+    } finally {
+      await fs.rm(scratch, { recursive: true, force: true });
+    }
+    return storage.urlOf(key);
+  }
+  return {
+    async ownCopyOf(link) {
+      if (isOwnMediaLink(link)) return link;
+      return store(await fetchArtwork(link, limits));
+    },
+    store,
+  };
+}
