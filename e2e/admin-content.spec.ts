@@ -235,7 +235,7 @@ test('a row is edited, saved, and cancelled; one row at a time; likes are not ed
   await editRow.getByLabel('Genre').selectOption('Horror');
   await editRow.getByLabel('Total episodes').fill('30');
   await editRow.getByLabel('Rating (0-100)').fill('64');
-  await editRow.getByLabel('Vertical thumbnail URL').fill('https://example.com/e2e-tall.jpg');
+  await editRow.getByLabel('Vertical thumbnail URL').fill('/media/art/e2e-tall.jpg');
   await editRow.getByLabel('New').check();
   await editRow.getByLabel('Free').check();
   await page.getByRole('button', { name: `Save changes to ${series.title}` }).click();
@@ -253,7 +253,7 @@ test('a row is edited, saved, and cancelled; one row at a time; likes are not ed
     genre: 'Horror',
     totalEpisodes: 30,
     rating: 64,
-    verticalThumbnailUrl: 'https://example.com/e2e-tall.jpg',
+    verticalThumbnailUrl: '/media/art/e2e-tall.jpg',
     isNew: true,
     isFree: true,
     likes: series.likes,
@@ -275,6 +275,15 @@ test('a row is edited, saved, and cancelled; one row at a time; likes are not ed
   await expect(page.getByTestId('toast')).toContainText('Rating must be between 0 and 100');
   await expect(editRow.getByLabel('Rating (0-100)')).toHaveAttribute('aria-invalid', 'true');
   expect((await getJson<SeriesJson>(api, `/api/series/${series.id}`)).rating).toBe(64);
+
+  // A thumbnail link to an internal address is refused by the server, which never fetches it.
+  await editRow.getByLabel('Rating (0-100)').fill('64');
+  await editRow.getByLabel('Regular thumbnail URL').fill('http://169.254.169.254/latest/meta-data/');
+  await page.getByRole('button', { name: `Save changes to ${newTitle}` }).click();
+  await expect(page.getByTestId('toast')).toContainText(
+    'The regular thumbnail could not be used: 169.254.169.254 is not a public internet address.',
+  );
+  expect((await getJson<SeriesJson>(api, `/api/series/${series.id}`)).thumbnailUrl).toBe(series.thumbnailUrl);
 });
 
 test('delete asks for confirmation first', async ({ gatedPage: page }) => {
