@@ -27,7 +27,10 @@ export const userId = z
 
 export const userIdParams = z.object({ userId });
 
-/** Artwork and media links: http(s) URLs or our own /media/... paths, nothing else (no javascript:, data:). */
+/**
+ * Artwork and media links: http(s) URLs or our own /media/... paths, nothing else (no javascript:, data:).
+ * The server keeps no outside link: it fetches an http(s) thumbnail once and saves the /media/ path of its copy.
+ */
 export const mediaUrl = z
   .string()
   .trim()

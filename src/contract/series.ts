@@ -105,5 +105,10 @@ export const episode = z.object({
 });
 export type Episode = z.infer<typeof episode>;
 
+/** The form field of POST /api/series/artwork, which stores an operator's picture and answers its /media/ URL. */
+export const ARTWORK_FILE_FIELD = 'image';
+export const artworkUploadReply = z.object({ url: z.string() });
+export type ArtworkUploadReply = z.infer<typeof artworkUploadReply>;
+
 export const seriesIdParams = z.object({ id: positiveId });
 export const episodeIdParams = z.object({ episodeId: positiveId });

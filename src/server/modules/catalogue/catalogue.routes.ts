@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import multipart from '@fastify/multipart';
 import { removeSeriesMedia } from '../transcode/transcode.service.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ARTWORK_FILE_FIELD,
+  artworkUploadReply,
   createSeriesBody,
   episode,
   episodeIdParams,
@@ -24,7 +27,8 @@ import {
 } from './catalogue.service.ts';
 import { operatorRoute, viewerRoute } from '../../plugins/guards.ts';
 import { artworkImporter, DEFAULT_ARTWORK_LIMITS } from '../../media/artwork-import.ts';
-import { adoptExternalArtwork } from './series-artwork.ts';
+import { adoptExternalArtwork, storeUploadedArtwork } from './series-artwork.ts';
+import { receiveArtwork } from './artwork.upload.ts';
 
 const seriesList = { response: { 200: z.array(series) } };
 
@@ -68,6 +72,19 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: operatorRoute, schema: { body: createSeriesBody, response: { 201: series } } },
     async (request, reply) => reply.status(201).send(await createSeries(app.db, artwork, request.body)),
   );
+
+  await app.register(async (uploads) => {
+    // Only this scope parses multipart bodies.
+    await uploads.register(multipart);
+    uploads.post(
+      '/api/series/artwork',
+      { onRequest: app.requireAdmin, schema: { response: { 201: artworkUploadReply } } },
+      async (request, reply) => {
+        const bytes = await receiveArtwork(request, DEFAULT_ARTWORK_LIMITS.maxBytes);
+        return reply.status(201).send({ url: await storeUploadedArtwork(artwork, bytes, ARTWORK_FILE_FIELD) });
+      },
+    );
+  });
 
   app.put(
     '/api/series/:id',

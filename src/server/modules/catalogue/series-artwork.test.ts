@@ -297,3 +297,59 @@ describe('series saved with external thumbnails before', () => {
     expect(await adoptExternalArtwork(t.db, artwork, t.mediaDir, t.app.log)).toBe(0);
   });
 });
+
+describe('operators upload a picture directly', () => {
+  function form(bytes: Buffer, field = 'image', filename = 'poster.png') {
+    const boundary = 'artwork-test-boundary';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  }
+  const upload = (bytes: Buffer, field?: string, filename?: string) =>
+    t.admin({ method: 'POST', url: '/api/series/artwork', ...form(bytes, field, filename) });
+
+  it('stores it by content hash and answers its /media/ URL, which a series can then use', async () => {
+    const res = await upload(OTHER_POSTER, 'image', 'anything.exe');
+    expect(res.statusCode, res.body).toBe(201);
+    const { url } = res.json();
+    expect(url).toMatch(/^\/media\/art\/thumbnails\/thumbnail\.[0-9a-f]{24}\.png$/);
+    expect(fs.readFileSync(mediaFile(url))).toEqual(OTHER_POSTER);
+    const created = await create(url);
+    expect(created.statusCode).toBe(201);
+    expect(created.json().thumbnailUrl).toBe(url);
+  });
+
+  it('refuses what is not a picture, an SVG, a picture too small, too large a file and other fields; stores nothing', async () => {
+    const before = storedThumbnails();
+    const cases: [Buffer, string | undefined, number, RegExp][] = [
+      [Buffer.from('<html>hello</html>'), undefined, 400, /not a JPEG, PNG, WebP, AVIF or GIF picture/],
+      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), undefined, 400, /not a JPEG, PNG, WebP, AVIF or GIF/],
+      [png(8, 8), undefined, 400, /each side must be at least 16/],
+      [Buffer.alloc(9 * 1024 * 1024), undefined, 413, /too large \(the limit is 8 MB\)/],
+      [POSTER, 'video', 400, /Choose a picture to upload/],
+    ];
+    for (const [bytes, field, status, message] of cases) {
+      const res = await upload(bytes, field);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json().message).toMatch(message);
+    }
+    const json = await t.admin({ method: 'POST', url: '/api/series/artwork', payload: { url: `${hostUrl}/poster.png` } });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().message).toMatch(/multipart\/form-data/);
+    expect(storedThumbnails()).toEqual(before);
+  });
+
+  it('is for operators only', async () => {
+    const picture = png(64, 64, 7);
+    const res = await t.viewer({ method: 'POST', url: '/api/series/artwork', ...form(picture) });
+    expect(res.statusCode).toBe(401);
+    const stored = storedThumbnails().map((name) => fs.readFileSync(path.join(t.mediaDir, 'art', 'thumbnails', name)));
+    expect(stored.some((bytes) => bytes.equals(picture))).toBe(false);
+  });
+});

@@ -30,6 +30,16 @@ export async function withOwnArtwork<T extends WithArtwork>(artwork: ArtworkImpo
   return own;
 }
 
+/** An operator's uploaded picture, stored like a fetched one; a refusal is a 400 on the upload's field. */
+export async function storeUploadedArtwork(artwork: ArtworkImporter, bytes: Buffer, field: string): Promise<string> {
+  try {
+    return await artwork.store(bytes);
+  } catch (error) {
+    if (error instanceof ArtworkRefused) throw invalid(`The picture could not be used: ${error.message}.`, field);
+    throw error;
+  }
+}
+
 /**
  * Series saved before thumbnails were copied may still link elsewhere, which the CSP now blocks. Each such
  * link is copied once at start; one that cannot be (gone, private, not a picture) gets the series' generated
