@@ -174,6 +174,39 @@ test('a valid series is created, listed and counted; the form resets', async ({ 
   await expect(dialog.getByLabel('Free to Watch')).not.toBeChecked();
 });
 
+/** A 48×64 PNG. */
+const SMALL_POSTER = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAADAAAABACAIAAADTQmMRAAAACXBIWXMAAAABAAAAAQBPJcTWAAAATUlEQVR4nO3OQQ0AIAwAsVnCE56wiwuOR5MK6Kx9vjL5QEhISKgeCAkJCdUDISEhoXogJCQkVA+EhISE6oGQkJBQPRASEhKqB0JCQo9dTBQQ09dFHWMAAAAASUVORK5CYII=',
+  'base64',
+);
+
+test('a thumbnail picture uploaded from the device fills its field and previews from our origin', async ({
+  gatedPage: page,
+}) => {
+  await openDashboard(page);
+  await page.getByRole('button', { name: 'Add Series' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Series' });
+
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Upload a vertical thumbnail image' }).click();
+  await (await chooser).setFiles({ name: 'poster.png', mimeType: 'image/png', buffer: SMALL_POSTER });
+  const field = dialog.getByLabel('Vertical Thumbnail URL');
+  await expect(field).toHaveValue(/^\/media\/art\/thumbnails\/thumbnail\.[0-9a-f]{24}\.png$/);
+  const url = await field.inputValue();
+  const preview = dialog.getByRole('img', { name: 'Vertical thumbnail preview' });
+  await expect(preview).toHaveAttribute('src', url);
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
+
+  // Not a picture: the server's reason, and the field keeps its value.
+  const second = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Upload a vertical thumbnail image' }).click();
+  await (await second).setFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('<html>no</html>') });
+  await expectToast(page, 'Error', 'The image could not be uploaded.');
+  await expect(page.getByTestId('toast')).toContainText('not a JPEG, PNG, WebP, AVIF or GIF picture');
+  await expect(field).toHaveValue(url);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+});
+
 test('a server validation error is shown next to its field', async ({ gatedPage: page }) => {
   await openDashboard(page);
   const calls = recordApiCalls(page);

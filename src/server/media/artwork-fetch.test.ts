@@ -10,15 +10,12 @@ import { identifyImage } from './image-kind.ts';
 import { isPublicAddress } from './public-address.ts';
 
 describe('public addresses', () => {
-  it.each([
-    ['8.8.8.8'],
-    ['93.184.216.34'],
-    ['172.32.0.1'],
-    ['::ffff:8.8.8.8'],
-    ['2606:4700:4700::1111'],
-  ])('%s is public', (address) => {
-    expect(isPublicAddress(address)).toBe(true);
-  });
+  it.each([['8.8.8.8'], ['93.184.216.34'], ['172.32.0.1'], ['::ffff:8.8.8.8'], ['2606:4700:4700::1111']])(
+    '%s is public',
+    (address) => {
+      expect(isPublicAddress(address)).toBe(true);
+    },
+  );
 
   it.each([
     ['127.0.0.1', 'loopback'],
@@ -71,7 +68,18 @@ describe('pictures are known by their bytes', () => {
     const ffmpeg = findFfmpeg();
     expect(ffmpeg, 'ffmpeg is needed to make the sample pictures').toBeDefined();
     const file = path.join(dir, `sample.${extension}`);
-    await runTool(ffmpeg!, ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=320x180', '-frames:v', '1', file]);
+    await runTool(ffmpeg!, [
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=red:s=320x180',
+      '-frames:v',
+      '1',
+      file,
+    ]);
     expect(identifyImage(fs.readFileSync(file))).toEqual({ kind, width: 320, height: 180 });
   });
 
@@ -100,7 +108,12 @@ describe('fetching', () => {
     silent.close();
   });
 
-  const limits = (allowed: string[]) => ({ timeoutMs: 300, maxBytes: 1024, maxRedirects: 3, allowedEndpoints: allowed });
+  const limits = (allowed: string[]) => ({
+    timeoutMs: 300,
+    maxBytes: 1024,
+    maxRedirects: 3,
+    allowedEndpoints: allowed,
+  });
 
   it('gives up on a host that does not answer in time', async () => {
     const started = Date.now();

@@ -30,7 +30,8 @@ function facts(kind: ImageKind, width: number, height: number): ImageFacts | nul
 }
 
 function png(b: Buffer): ImageFacts | null {
-  if (b.length < 24 || !b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return null;
+  if (b.length < 24 || !b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return null;
   if (ascii(b, 12, 4) !== 'IHDR') return null;
   return facts('png', b.readUInt32BE(16), b.readUInt32BE(20));
 }

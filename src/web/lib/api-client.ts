@@ -43,11 +43,13 @@ export interface RequestOptions {
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const hasBody = options.body !== undefined;
+  // A form (a file upload) sets its own multipart content type; everything else travels as JSON.
+  const isForm = options.body instanceof FormData;
   const response = await fetch(path, {
     method: options.method ?? 'GET',
     credentials: 'include',
-    headers: { ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...options.headers },
-    body: hasBody ? JSON.stringify(options.body) : undefined,
+    headers: { ...(hasBody && !isForm ? { 'Content-Type': 'application/json' } : {}), ...options.headers },
+    body: isForm ? (options.body as FormData) : hasBody ? JSON.stringify(options.body) : undefined,
     signal: options.signal,
   });
   if (!response.ok) {

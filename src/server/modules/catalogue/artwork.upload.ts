@@ -14,7 +14,8 @@ export async function receiveArtwork(request: FastifyRequest, maxBytes: number):
   }
   try {
     const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1 } });
-    if (!part || part.fieldname !== ARTWORK_FILE_FIELD) throw invalid('Choose a picture to upload.', ARTWORK_FILE_FIELD);
+    if (!part || part.fieldname !== ARTWORK_FILE_FIELD)
+      throw invalid('Choose a picture to upload.', ARTWORK_FILE_FIELD);
     return await part.toBuffer();
   } catch (error) {
     const code = (error as { code?: string }).code;

@@ -208,27 +208,55 @@ describe('an external thumbnail is fetched once and served from our origin', () 
 
 describe('refusals are readable 400s and write nothing', () => {
   const refusals: [string, () => string, RegExp][] = [
-    ['a page that is not a picture', () => `${hostUrl}/poster-named-like-a-png.png`, /not a JPEG, PNG, WebP, AVIF or GIF picture/],
+    [
+      'a page that is not a picture',
+      () => `${hostUrl}/poster-named-like-a-png.png`,
+      /not a JPEG, PNG, WebP, AVIF or GIF picture/,
+    ],
     ['an SVG document', () => `${hostUrl}/poster.svg`, /not a JPEG, PNG, WebP, AVIF or GIF picture/],
     ['a picture too small', () => `${hostUrl}/tiny.png`, /8×8 pixels; each side must be at least 16/],
     ['a picture too large', () => `${hostUrl}/enormous.png`, /100000×100000 pixels; at most 8192 on a side/],
     ['a file declared too large', () => `${hostUrl}/huge-declared.png`, /larger than 8 MB/],
     ['a file streamed past the cap', () => `${hostUrl}/huge-streamed.png`, /larger than 8 MB/],
     ['a missing file', () => `${hostUrl}/missing.png`, /answered HTTP 404/],
-    ['cloud metadata', () => 'http://169.254.169.254/latest/meta-data/', /169\.254\.169\.254 is not a public internet address/],
+    [
+      'cloud metadata',
+      () => 'http://169.254.169.254/latest/meta-data/',
+      /169\.254\.169\.254 is not a public internet address/,
+    ],
     ['another loopback port', () => `${innerUrl}/poster.png`, /127\.0\.0\.1 is not a public internet address/],
     ['IPv6 loopback', () => `http://[::1]:${new URL(hostUrl).port}/poster.png`, /::1 is not a public internet address/],
     ['IPv4-mapped metadata', () => 'http://[::ffff:169.254.169.254]/x.png', /is not a public internet address/],
-    ['IPv4-mapped loopback', () => `http://[::ffff:7f00:1]:${new URL(innerUrl).port}/poster.png`, /is not a public internet address/],
+    [
+      'IPv4-mapped loopback',
+      () => `http://[::ffff:7f00:1]:${new URL(innerUrl).port}/poster.png`,
+      /is not a public internet address/,
+    ],
     ['unspecified', () => 'http://0.0.0.0/x.png', /0\.0\.0\.0 is not a public internet address/],
     ['a private network', () => 'http://10.0.0.7/x.png', /10\.0\.0\.7 is not a public internet address/],
     ['a unique-local IPv6', () => 'http://[fd12::1]/x.png', /fd12::1 is not a public internet address/],
-    ['a name that resolves to loopback', () => `http://localhost:${new URL(innerUrl).port}/poster.png`, /localhost points to .* not a public internet address/],
-    ['a redirect to another loopback port', () => `${hostUrl}/redirect-to-inner`, /127\.0\.0\.1 is not a public internet address/],
-    ['a redirect to cloud metadata', () => `${hostUrl}/redirect-to-metadata`, /169\.254\.169\.254 is not a public internet address/],
+    [
+      'a name that resolves to loopback',
+      () => `http://localhost:${new URL(innerUrl).port}/poster.png`,
+      /localhost points to .* not a public internet address/,
+    ],
+    [
+      'a redirect to another loopback port',
+      () => `${hostUrl}/redirect-to-inner`,
+      /127\.0\.0\.1 is not a public internet address/,
+    ],
+    [
+      'a redirect to cloud metadata',
+      () => `${hostUrl}/redirect-to-metadata`,
+      /169\.254\.169\.254 is not a public internet address/,
+    ],
     ['a redirect to a file', () => `${hostUrl}/redirect-to-file`, /file: address; only http and https/],
     ['endless redirects', () => `${hostUrl}/redirect-forever`, /redirects more than 3 times/],
-    ['credentials in the link', () => `http://user:secret@${new URL(hostUrl).host}/poster.png`, /user name or password/],
+    [
+      'credentials in the link',
+      () => `http://user:secret@${new URL(hostUrl).host}/poster.png`,
+      /user name or password/,
+    ],
   ];
 
   for (const [what, link, reason] of refusals) {
@@ -339,7 +367,11 @@ describe('operators upload a picture directly', () => {
       expect(res.statusCode, res.body).toBe(status);
       expect(res.json().message).toMatch(message);
     }
-    const json = await t.admin({ method: 'POST', url: '/api/series/artwork', payload: { url: `${hostUrl}/poster.png` } });
+    const json = await t.admin({
+      method: 'POST',
+      url: '/api/series/artwork',
+      payload: { url: `${hostUrl}/poster.png` },
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json().message).toMatch(/multipart\/form-data/);
     expect(storedThumbnails()).toEqual(before);

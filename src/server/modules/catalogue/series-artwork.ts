@@ -62,7 +62,10 @@ export async function adoptExternalArtwork(
         own = await artwork.ownCopyOf(link);
       } catch (error) {
         if (!(error instanceof ArtworkRefused)) throw error;
-        log.warn({ seriesId: row.id, field, reason: error.message }, 'external thumbnail replaced by a generated poster');
+        log.warn(
+          { seriesId: row.id, field, reason: error.message },
+          'external thumbnail replaced by a generated poster',
+        );
         const poster = field === 'thumbnailUrl' ? generated.wide : generated.vertical;
         writeArtFiles(mediaDir, [poster]);
         own = poster.url;

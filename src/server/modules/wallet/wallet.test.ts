@@ -13,7 +13,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** `published` episodes (1..published) have a video; the rest of totalEpisodes is only announced. */
-async function addSeries(values: { totalEpisodes: number; episodeCost?: number; isFree?: boolean; published?: number }) {
+async function addSeries(values: {
+  totalEpisodes: number;
+  episodeCost?: number;
+  isFree?: boolean;
+  published?: number;
+}) {
   const [row] = await t.db
     .insert(series)
     .values({
@@ -417,7 +422,14 @@ describe('unlock episode', () => {
     const paid = await addSeries({ totalEpisodes: 12, published: 11 });
     const [pending] = await t.db
       .insert(episodes)
-      .values({ seriesId: paid.id, episodeNumber: 12, title: 'Episode 12', videoUrl: '', thumbnailUrl: '', duration: 60 })
+      .values({
+        seriesId: paid.id,
+        episodeNumber: 12,
+        title: 'Episode 12',
+        videoUrl: '',
+        thumbnailUrl: '',
+        duration: 60,
+      })
       .returning();
     const headers = { 'idempotency-key': randomUUID() };
     const early = await unlock(userId, { seriesId: paid.id, episodeNumber: 12 }, headers);
@@ -425,9 +437,9 @@ describe('unlock episode', () => {
     expect(early.json().message).toBe('Episode 12 does not exist in this series or is not published yet.');
     expect(await balanceOf(userId)).toEqual({ coins: 500, bonuses: 0 });
     expect(await unlocksOf(userId)).toHaveLength(0);
-    expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, headers['idempotency-key']))).toEqual(
-      [],
-    );
+    expect(
+      await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, headers['idempotency-key'])),
+    ).toEqual([]);
 
     await t.db.update(episodes).set({ videoUrl: '/media/clip.mp4' }).where(eq(episodes.id, pending!.id));
     const sold = await unlock(userId, { seriesId: paid.id, episodeNumber: 12 }, headers);

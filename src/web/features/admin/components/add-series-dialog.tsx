@@ -9,6 +9,7 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateSeries } from '../api/create-series.ts';
 import { fieldOf, readableServerMessage, useAdminFailure } from '../lib/admin-session.tsx';
+import { ArtworkUploadButton } from './artwork-upload-button.tsx';
 import { Thumbnail } from './thumbnail.tsx';
 import { checkboxClass, controlBase, inputClass, selectClass } from './styles.ts';
 import { genreLabel } from '../../../lib/i18n.ts';
@@ -64,8 +65,8 @@ const bodyOf = (form: NewSeriesForm): CreateSeriesBody =>
     tags: [...NEW_SERIES_DEFAULTS.tags],
   }) as CreateSeriesBody;
 
-/** A preview is only tried for links the server would accept (http(s) or /media/...). */
-const previewable = (url: string) => /^(https?:\/\/\S+|\/media\/\S+)$/i.test(url.trim());
+/** Only our own /media/ pictures can be shown (the CSP allows no other origin); the server copies links on save. */
+const previewable = (url: string) => /^\/media\/\S+$/i.test(url.trim());
 
 export interface AddSeriesDialogProps {
   open: boolean;
@@ -244,26 +245,38 @@ export function AddSeriesDialog({ open, onOpenChange }: AddSeriesDialogProps) {
               {field(
                 'thumbnailUrl',
                 t('addSeries.fields.thumbnailUrl'),
-                <input
-                  type="url"
-                  className={inputClass}
-                  value={form.thumbnailUrl}
-                  onChange={(e) => set('thumbnailUrl', e.target.value)}
-                  placeholder={t('addSeries.urlPlaceholder')}
-                  {...a11y('thumbnailUrl', true)}
-                />,
+                <div className="flex gap-2">
+                  <input
+                    type="url"
+                    className={inputClass}
+                    value={form.thumbnailUrl}
+                    onChange={(e) => set('thumbnailUrl', e.target.value)}
+                    placeholder={t('addSeries.urlPlaceholder')}
+                    {...a11y('thumbnailUrl', true)}
+                  />
+                  <ArtworkUploadButton
+                    label={t('addSeries.uploadRegular')}
+                    onUploaded={(url) => set('thumbnailUrl', url)}
+                  />
+                </div>,
               )}
               {field(
                 'verticalThumbnailUrl',
                 t('addSeries.fields.verticalThumbnailUrl'),
-                <input
-                  type="url"
-                  className={inputClass}
-                  value={form.verticalThumbnailUrl}
-                  onChange={(e) => set('verticalThumbnailUrl', e.target.value)}
-                  placeholder={t('addSeries.urlPlaceholder')}
-                  {...a11y('verticalThumbnailUrl')}
-                />,
+                <div className="flex gap-2">
+                  <input
+                    type="url"
+                    className={inputClass}
+                    value={form.verticalThumbnailUrl}
+                    onChange={(e) => set('verticalThumbnailUrl', e.target.value)}
+                    placeholder={t('addSeries.urlPlaceholder')}
+                    {...a11y('verticalThumbnailUrl')}
+                  />
+                  <ArtworkUploadButton
+                    label={t('addSeries.uploadVertical')}
+                    onUploaded={(url) => set('verticalThumbnailUrl', url)}
+                  />
+                </div>,
               )}
             </div>
             <div className="flex shrink-0 items-end gap-2 sm:pt-5">
