@@ -251,8 +251,9 @@ test('a row is edited, saved, and cancelled; one row at a time; likes are not ed
   await expect(editRow.getByLabel('Vertical thumbnail URL')).toHaveValue('');
   await expect(editRow.getByLabel('New')).not.toBeChecked();
   await expect(editRow.getByLabel('Free')).not.toBeChecked();
-  // Likes are shown but there is no input for them: 8 controls + save + cancel.
-  await expect(editRow.locator('input, select')).toHaveCount(8);
+  // Likes are shown but there is no input for them: 8 controls (and two thumbnail uploads) + save + cancel.
+  await expect(editRow.locator('input:not([type="file"]), select')).toHaveCount(8);
+  await expect(editRow.getByRole('button', { name: 'Upload a regular thumbnail image' })).toBeVisible();
 
   // Editing another row replaces this one: one row at a time.
   await page.getByRole('button', { name: `Edit ${other.title}` }).click();
@@ -268,7 +269,11 @@ test('a row is edited, saved, and cancelled; one row at a time; likes are not ed
   await editRow.getByLabel('Genre').selectOption('Horror');
   await editRow.getByLabel('Total episodes').fill('30');
   await editRow.getByLabel('Rating (0-100)').fill('64');
-  await editRow.getByLabel('Vertical thumbnail URL').fill('/media/art/e2e-tall.jpg');
+  const chooser = page.waitForEvent('filechooser');
+  await editRow.getByRole('button', { name: 'Upload a vertical thumbnail image' }).click();
+  await (await chooser).setFiles({ name: 'tall.png', mimeType: 'image/png', buffer: SMALL_POSTER });
+  await expect(editRow.getByLabel('Vertical thumbnail URL')).toHaveValue(/^\/media\/art\/thumbnails\/.+\.png$/);
+  const uploaded = await editRow.getByLabel('Vertical thumbnail URL').inputValue();
   await editRow.getByLabel('New').check();
   await editRow.getByLabel('Free').check();
   await page.getByRole('button', { name: `Save changes to ${series.title}` }).click();
@@ -286,7 +291,7 @@ test('a row is edited, saved, and cancelled; one row at a time; likes are not ed
     genre: 'Horror',
     totalEpisodes: 30,
     rating: 64,
-    verticalThumbnailUrl: '/media/art/e2e-tall.jpg',
+    verticalThumbnailUrl: uploaded,
     isNew: true,
     isFree: true,
     likes: series.likes,

@@ -11,10 +11,12 @@ export interface ArtworkUploadButtonProps {
   label: string;
   /** Called with the /media/ URL of the stored picture. */
   onUploaded: (url: string) => void;
+  /** Icon only, for the narrow edit row. */
+  compact?: boolean;
 }
 
 /** Picks a picture from the device; the server checks and stores it, and its URL fills the thumbnail field. */
-export function ArtworkUploadButton({ label, onUploaded }: ArtworkUploadButtonProps) {
+export function ArtworkUploadButton({ label, onUploaded, compact = false }: ArtworkUploadButtonProps) {
   const { t } = useTranslation('admin');
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadArtwork();
@@ -45,14 +47,16 @@ export function ArtworkUploadButton({ label, onUploaded }: ArtworkUploadButtonPr
       <Button
         variant="secondary"
         size="sm"
-        className="shrink-0 rounded-lg"
+        className={`shrink-0 rounded-lg ${compact ? 'h-9 px-2' : ''}`}
         aria-label={label}
         title={label}
         disabled={upload.isPending}
         onClick={() => input.current?.click()}
       >
         {upload.isPending ? <Spinner className="size-4" /> : <ImageUp className="size-4" aria-hidden />}
-        <span aria-hidden>{upload.isPending ? t('addSeries.uploadingImage') : t('addSeries.upload')}</span>
+        {!compact && (
+          <span aria-hidden>{upload.isPending ? t('addSeries.uploadingImage') : t('addSeries.upload')}</span>
+        )}
       </Button>
     </>
   );

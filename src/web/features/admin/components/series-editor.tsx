@@ -8,6 +8,7 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useUpdateSeries } from '../api/update-series.ts';
 import { fieldOf, readableServerMessage, useAdminFailure } from '../lib/admin-session.tsx';
+import { ArtworkUploadButton } from './artwork-upload-button.tsx';
 import { checkboxClass, controlBase, iconButtonClass, inputClass, selectClass } from './styles.ts';
 import { genreLabel } from '../../../lib/i18n.ts';
 
@@ -106,20 +107,36 @@ export function useSeriesEditor(series: Series, onDone: () => void) {
       )}
     </>
   );
-  const textInput = (
-    field: 'title' | 'thumbnailUrl' | 'verticalThumbnailUrl',
-    extra: { autoFocus?: boolean; placeholder?: string } = {},
-  ) =>
+  const titleInput = withError(
+    'title',
+    <input
+      type="text"
+      className={inputClass}
+      value={draft.title}
+      onChange={(e) => set('title', e.target.value)}
+      autoFocus
+      {...a11y('title')}
+    />,
+  );
+  /** A thumbnail link, or a picture uploaded from the device whose /media/ URL fills it. */
+  const thumbnailInput = (field: 'thumbnailUrl' | 'verticalThumbnailUrl', placeholder: string) =>
     withError(
       field,
-      <input
-        type={field === 'title' ? 'text' : 'url'}
-        className={inputClass}
-        value={draft[field]}
-        onChange={(e) => set(field, e.target.value)}
-        {...extra}
-        {...a11y(field)}
-      />,
+      <div className="flex gap-1">
+        <input
+          type="url"
+          className={inputClass}
+          value={draft[field]}
+          onChange={(e) => set(field, e.target.value)}
+          placeholder={placeholder}
+          {...a11y(field)}
+        />
+        <ArtworkUploadButton
+          compact
+          label={t(field === 'thumbnailUrl' ? 'addSeries.uploadRegular' : 'addSeries.uploadVertical')}
+          onUploaded={(url) => set(field, url)}
+        />
+      </div>,
     );
   const numberInput = (field: 'totalEpisodes' | 'rating') =>
     withError(
@@ -153,7 +170,7 @@ export function useSeriesEditor(series: Series, onDone: () => void) {
     saving,
     onKeyDown,
     controls: {
-      title: textInput('title', { autoFocus: true }),
+      title: titleInput,
       genre: withError(
         'genre',
         <select
@@ -171,8 +188,8 @@ export function useSeriesEditor(series: Series, onDone: () => void) {
       ),
       totalEpisodes: numberInput('totalEpisodes'),
       rating: numberInput('rating'),
-      thumbnailUrl: textInput('thumbnailUrl', { placeholder: t('content.regular') }),
-      verticalThumbnailUrl: textInput('verticalThumbnailUrl', { placeholder: t('content.vertical') }),
+      thumbnailUrl: thumbnailInput('thumbnailUrl', t('content.regular')),
+      verticalThumbnailUrl: thumbnailInput('verticalThumbnailUrl', t('content.vertical')),
       isNew: checkbox('isNew'),
       isFree: checkbox('isFree'),
       save: (
