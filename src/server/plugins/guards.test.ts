@@ -42,6 +42,7 @@ const GUARD_OF_ROUTE: Record<string, Guard> = {
   'GET /api/episodes/:episodeId': 'viewer',
   'HEAD /api/episodes/:episodeId': 'viewer',
   'POST /api/series': 'operator',
+  'POST /api/series/artwork': 'operator',
   'PUT /api/series/:id': 'operator',
   'DELETE /api/series/:id': 'operator',
   'GET /api/carousel': 'viewer',

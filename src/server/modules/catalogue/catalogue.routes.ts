@@ -78,7 +78,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     await uploads.register(multipart);
     uploads.post(
       '/api/series/artwork',
-      { onRequest: app.requireAdmin, schema: { response: { 201: artworkUploadReply } } },
+      { config: operatorRoute, schema: { response: { 201: artworkUploadReply } } },
       async (request, reply) => {
         const bytes = await receiveArtwork(request, DEFAULT_ARTWORK_LIMITS.maxBytes);
         return reply.status(201).send({ url: await storeUploadedArtwork(artwork, bytes, ARTWORK_FILE_FIELD) });
