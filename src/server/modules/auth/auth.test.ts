@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, TEST_ACCESS_CODES, TEST_ADMIN_PASSWORD, type TestContext } from '../../testing/harness.ts';
+import {
+  awayFromMinuteEdge,
+  createTestContext,
+  TEST_ACCESS_CODES,
+  TEST_ADMIN_PASSWORD,
+  type TestContext,
+} from '../../testing/harness.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -111,6 +117,7 @@ describe('admin session', () => {
 
 describe('rate limits', () => {
   it('answers 429 with a readable wait after too many login attempts', async () => {
+    await awayFromMinuteEdge();
     const limited = await createTestContext({ AUTH_RATE_LIMIT: '3' });
     try {
       const codes: number[] = [];
