@@ -22,10 +22,11 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         workerSrc: ["'self'", 'blob:'],
       },
     },
-    // Operators may link artwork on other hosts (SPEC: thumbnail URLs are free-form http(s)).
+    // Cross-origin isolation buys nothing here (no SharedArrayBuffer); everything the pages embed is our own.
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Set below, and only for requests that came over TLS.
     strictTransportSecurity: false,
   });
 
