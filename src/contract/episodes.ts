@@ -58,3 +58,15 @@ export type UpdateEpisodeBody = z.input<typeof updateEpisodeBody>;
 
 /** The multipart field that carries the video file. */
 export const UPLOAD_FILE_FIELD = 'video';
+
+/** GET /api/admin/video-processing: whether this server can turn uploads into episodes (operators only). */
+export const videoProcessingStatus = z.object({
+  available: z.boolean(),
+  /** Set when unavailable: why, in plain words (uploads are refused with this message). */
+  problem: z.string().optional(),
+  /** e.g. "5.1.9-0+deb12u1"; absent without an ffmpeg */
+  ffmpegVersion: z.string().optional(),
+  /** What the ffmpeg in use lacks that the pipeline works around. */
+  lacks: z.array(z.string()),
+});
+export type VideoProcessingStatus = z.infer<typeof videoProcessingStatus>;

@@ -3,7 +3,7 @@
  * the kind to one, so services stay free of HTTP.
  */
 export type DomainErrorKind =
-  'not_found' | 'conflict' | 'invalid' | 'insufficient_balance' | 'unauthenticated' | 'forbidden';
+  'not_found' | 'conflict' | 'invalid' | 'insufficient_balance' | 'unauthenticated' | 'forbidden' | 'unavailable';
 
 export class DomainError extends Error {
   constructor(
@@ -19,3 +19,5 @@ export class DomainError extends Error {
 export const notFound = (message: string) => new DomainError('not_found', message);
 export const conflict = (message: string, field?: string) => new DomainError('conflict', message, field);
 export const invalid = (message: string, field?: string) => new DomainError('invalid', message, field);
+/** The server cannot do this now (e.g. no usable ffmpeg): a 503 whose message says why. */
+export const unavailable = (message: string) => new DomainError('unavailable', message);

@@ -9,6 +9,7 @@ import { seedDemoCatalogue } from './db/seed/index.ts';
 import { prepareDemoMedia } from './db/seed/demo-media.ts';
 import { resolveSecrets } from './secrets.ts';
 import { buildApp } from './app.ts';
+import { describeFfmpeg, ffmpegCapabilities } from './media/ffmpeg-capabilities.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -16,6 +17,8 @@ async function main() {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel });
   fs.mkdirSync(config.mediaDir, { recursive: true });
+  // Probed while the database starts; said once, in the log, before the server is ready.
+  const ffmpeg = ffmpegCapabilities();
 
   const database = await openDatabase(config, {
     info: (m) => logger.debug(m),
@@ -56,6 +59,10 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  const capabilities = await ffmpeg;
+  if (capabilities.usable) logger.info(describeFfmpeg(capabilities));
+  else logger.warn(describeFfmpeg(capabilities));
 
   await app.listen({ port: config.port, host: config.host });
   logger.info(`${config.appName} is ready on http://localhost:${config.port}`);

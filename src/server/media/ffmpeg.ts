@@ -18,13 +18,16 @@ export function findOnPath(name: string, pathVariable = process.env.PATH ?? ''):
   return undefined;
 }
 
-/**
- * ffmpeg on PATH first (Debian's has x264, AAC, drawtext and ffprobe), else the static 2018 build that
- * `@ffmpeg-installer/ffmpeg` ships inside node_modules (x264, AAC and drawtext too, but no ffprobe).
- */
-export function findFfmpeg(): string | undefined {
-  const onPath = findOnPath('ffmpeg');
-  if (onPath) return onPath;
+/** Where an ffmpeg came from: told by FFMPEG_PATH, found on PATH, or the build shipped in node_modules. */
+export type FfmpegSource = 'FFMPEG_PATH' | 'PATH' | 'npm';
+
+export interface FoundFfmpeg {
+  path: string;
+  source: FfmpegSource;
+}
+
+/** The npm-shipped static build (`@ffmpeg-installer/ffmpeg`, a 2018 4.x with x264 and AAC but no ffprobe). */
+export function npmFfmpegPath(): string | undefined {
   try {
     const installer = createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path?: string };
     if (installer.path && fs.existsSync(installer.path)) return installer.path;
@@ -34,8 +37,31 @@ export function findFfmpeg(): string | undefined {
   return undefined;
 }
 
-export function findFfprobe(): string | undefined {
-  return findOnPath('ffprobe');
+/** FFMPEG_PATH when set (even if it is wrong: the probe then says so), else ffmpeg on PATH, else the npm build. */
+export function locateFfmpeg(env: NodeJS.ProcessEnv = process.env): FoundFfmpeg | undefined {
+  const told = env.FFMPEG_PATH?.trim();
+  if (told) return { path: path.resolve(told), source: 'FFMPEG_PATH' };
+  const onPath = findOnPath('ffmpeg', env.PATH ?? '');
+  if (onPath) return { path: onPath, source: 'PATH' };
+  const npm = npmFfmpegPath();
+  return npm ? { path: npm, source: 'npm' } : undefined;
+}
+
+export function findFfmpeg(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return locateFfmpeg(env)?.path;
+}
+
+/**
+ * FFPROBE_PATH when set; else the ffprobe of the same build as the ffmpeg in use (beside a given
+ * FFMPEG_PATH, or on PATH), so a forced ffmpeg is never paired with another build's ffprobe.
+ */
+export function findFfprobe(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const told = env.FFPROBE_PATH?.trim();
+  if (told) return path.resolve(told);
+  const ffmpeg = locateFfmpeg(env);
+  if (ffmpeg?.source === 'FFMPEG_PATH') return findOnPath('ffprobe', path.dirname(ffmpeg.path));
+  if (ffmpeg?.source === 'npm') return undefined;
+  return findOnPath('ffprobe', env.PATH ?? '');
 }
 
 const FONT_CANDIDATES = [
@@ -152,7 +178,7 @@ export function parseFfmpegInfo(text: string): MediaInfo {
 
 export interface FfmpegTools {
   ffmpeg: string;
-  /** Only on PATH: the static npm build ships none. */
+  /** Absent for the static npm build, which ships none: `ffmpeg -i` is read instead. */
   ffprobe?: string;
 }
 
@@ -162,8 +188,11 @@ let tools: FfmpegTools | undefined;
 export function ffmpegTools(): FfmpegTools {
   if (tools) return tools;
   const ffmpeg = findFfmpeg();
-  if (!ffmpeg) throw new Error('No ffmpeg found: install one on PATH (e.g. apt-get install ffmpeg) or run npm ci');
+  if (!ffmpeg) throw new Error(NO_FFMPEG);
   const ffprobe = findFfprobe();
   tools = ffprobe ? { ffmpeg, ffprobe } : { ffmpeg };
   return tools;
 }
+
+export const NO_FFMPEG =
+  'No ffmpeg was found, so videos cannot be processed: install one (e.g. apt-get install ffmpeg), set FFMPEG_PATH, or run npm ci';

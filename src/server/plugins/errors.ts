@@ -10,6 +10,7 @@ const statusOfKind: Record<DomainErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  unavailable: 503,
 };
 
 const reasonOfStatus: Record<number, string> = {
@@ -22,6 +23,7 @@ const reasonOfStatus: Record<number, string> = {
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
+  503: 'Service Unavailable',
 };
 
 /** One reply shape for every error; 5xx details stay in the log, never in the reply. */

@@ -34,10 +34,15 @@ export interface DemoMediaResult {
   publishMs: number;
   /** Whether files were copied because the filesystem refused hard links. */
   copied: boolean;
+  /** Episodes moved from a shared clip to an MP4 of their own, because HLS could not be made. */
+  ownMp4: number;
 }
 
 /** A demo episode folder: series/<s>/episodes/<e>/demo-<clip>-<recipe hash>/master.m3u8 */
 const DEMO_FOLDER_URL = /^\/media\/(series\/\d+\/episodes\/\d+\/demo-(\d+)-([0-9a-f]+))\/master\.m3u8$/;
+/** A demo episode's own MP4, made when HLS could not be: series/<s>/episodes/<e>/demo-<clip>-mp4/video.mp4 */
+const DEMO_MP4_URL = /^\/media\/(series\/\d+\/episodes\/\d+\/demo-(\d+)-mp4)\/video\.mp4$/;
+const DEMO_MP4_FILE = 'video.mp4';
 const DEFAULT_RETIRE_MS = 10 * 60_000;
 
 interface DemoEpisodeRow extends Record<string, unknown> {
@@ -84,6 +89,7 @@ export async function prepareDemoMedia(
     reused: 0,
     publishMs: 0,
     copied: false,
+    ownMp4: 0,
   };
   if (options.signal?.aborted) return result;
   if (rows.length === 0) {
@@ -91,7 +97,17 @@ export async function prepareDemoMedia(
     return result;
   }
 
-  const hls = await prepareDemoHls(mediaDir, { log: options.log, cacheDir: options.cacheDir, signal: options.signal });
+  let hls: DemoHls;
+  try {
+    hls = await prepareDemoHls(mediaDir, { log: options.log, cacheDir: options.cacheDir, signal: options.signal });
+  } catch (error) {
+    if (options.signal?.aborted) return result;
+    // A shared clip plays for every viewer, locked episode or not: each episode gets its own MP4 instead.
+    options.log.warn(`demo media: HLS could not be made (${error instanceof Error ? error.message : String(error)}); each demo episode plays its own MP4`);
+    result.ownMp4 = await giveEachEpisodeItsOwnMp4(db, mediaDir, onClips, clipOfUrl, options);
+    await retireClipsIfUnused(db, mediaDir, options, options.retireClipsAfterMs ?? DEFAULT_RETIRE_MS);
+    return result;
+  }
   result.encoded = hls.encoded;
   result.reused = hls.reused;
   if (options.signal?.aborted) return result;
@@ -102,6 +118,11 @@ export async function prepareDemoMedia(
     const clip = clipOfUrl.get(row.video_url);
     if (clip !== undefined) {
       pending.push({ id: row.id, seriesId: row.series_id, clip, oldUrl: row.video_url });
+      continue;
+    }
+    const ownMp4 = DEMO_MP4_URL.exec(row.video_url);
+    if (ownMp4) {
+      pending.push({ id: row.id, seriesId: row.series_id, clip: Number(ownMp4[2]), oldUrl: row.video_url, oldFolder: ownMp4[1] });
       continue;
     }
     const [, folder, clipNumber, hash] = DEMO_FOLDER_URL.exec(row.video_url)!;
@@ -199,6 +220,43 @@ export async function prepareDemoMedia(
   return result;
 }
 
+/**
+ * Each episode still on a shared clip gets a hard link of it in its own folder (a copy where links are
+ * refused), so the lock rule of /media tells its file from every other episode's.
+ */
+async function giveEachEpisodeItsOwnMp4(
+  db: Database,
+  mediaDir: string,
+  rows: DemoEpisodeRow[],
+  clipOfUrl: Map<string, number>,
+  options: DemoMediaOptions,
+): Promise<number> {
+  const storage = localDiskStorage(mediaDir);
+  const workRoot = path.join(mediaDir, DEMO_STAGING_DIR, 'work-mp4');
+  let moved = 0;
+  for (const row of rows) {
+    if (options.signal?.aborted) break;
+    const clip = clipOfUrl.get(row.video_url)!;
+    const source = path.join(mediaDir, demoClipFile({ number: clip }));
+    if (!fs.existsSync(source)) continue; // no clip at all here: the shared URL keeps answering 503
+    const key = `${episodeMediaFolder(row.series_id, row.id)}/demo-${clip}-mp4`;
+    const newUrl = storage.urlOf(`${key}/${DEMO_MP4_FILE}`);
+    if (!fs.existsSync(path.join(mediaDir, key, DEMO_MP4_FILE))) {
+      const temp = path.join(workRoot, randomBytes(6).toString('hex'));
+      new TreeLinker().fill(path.dirname(source), { folders: [], files: [path.basename(source)] }, temp);
+      fs.renameSync(path.join(temp, path.basename(source)), path.join(temp, DEMO_MP4_FILE));
+      await storage.publishFolder(temp, key);
+    }
+    const switched = await switchEpisodeVideos(db, [{ id: row.id, oldUrl: row.video_url, newUrl }]);
+    if (switched.length > 0) moved++;
+    else if ((await currentVideoUrl(db, row.id)) !== newUrl) await storage.remove(key);
+    await nextTurn();
+  }
+  fs.rmSync(workRoot, { recursive: true, force: true });
+  if (moved > 0) options.log.info(`demo media: ${moved} episodes play an MP4 of their own`);
+  return moved;
+}
+
 /** Demo episodes: on a shared MP4 clip or on a demo HLS folder; first episodes of every series first. */
 async function demoEpisodeRows(db: Executor): Promise<DemoEpisodeRow[]> {
   const clipUrls = DEMO_CLIPS.map(demoClipUrl);
@@ -209,6 +267,7 @@ async function demoEpisodeRows(db: Executor): Promise<DemoEpisodeRow[]> {
       sql`, `,
     )}]::text[]`})
        or video_url ~ ${DEMO_FOLDER_URL.source}
+       or video_url ~ ${DEMO_MP4_URL.source}
     order by episode_number, series_id
   `);
   return result.rows;

@@ -9,6 +9,7 @@ import {
   seriesIdParams,
   updateEpisodeBody,
   uploadEpisodeFields,
+  videoProcessingStatus as videoProcessingStatusReply,
 } from '../../../contract/index.ts';
 import { invalid } from '../../errors.ts';
 import { removeQuietly, seriesUploadsDir } from '../transcode/transcode.service.ts';
@@ -21,11 +22,13 @@ import {
   replaceEpisodeVideo,
   requireEpisode,
   requireSeries,
+  requireVideoProcessing,
+  videoProcessingStatus,
 } from './episodes.service.ts';
 import { receiveUpload } from './episodes.upload.ts';
 import { operatorRoute } from '../../plugins/guards.ts';
 
-const errors = { 400: errorReply, 401: errorReply, 404: errorReply, 409: errorReply, 413: errorReply };
+const errors = { 400: errorReply, 401: errorReply, 404: errorReply, 409: errorReply, 413: errorReply, 503: errorReply };
 
 const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only this scope parses multipart bodies; everything else stays JSON-only.
@@ -33,6 +36,12 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.db, media: app.mediaPipeline };
   const maxBytes = app.config.maxUploadBytes;
   const uploadsOf = (seriesId: number) => seriesUploadsDir(app.mediaPipeline.uploadsRoot, seriesId);
+
+  app.get(
+    '/api/admin/video-processing',
+    { config: operatorRoute, schema: { response: { 200: videoProcessingStatusReply, ...errors } } },
+    () => videoProcessingStatus(),
+  );
 
   app.get(
     '/api/series/:id/episodes/admin',
@@ -52,6 +61,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const seriesId = request.params.id;
       await requireSeries(app.db, seriesId);
+      await requireVideoProcessing();
       const upload = await receiveUpload(request, uploadsOf(seriesId), maxBytes);
       try {
         const fields = uploadEpisodeFields.safeParse(upload.fields);
@@ -72,6 +82,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: operatorRoute, schema: { params: episodeIdParams, response: { 202: adminEpisode, ...errors } } },
     async (request, reply) => {
       const episode = await requireEpisode(app.db, request.params.episodeId);
+      await requireVideoProcessing();
       const upload = await receiveUpload(request, uploadsOf(episode.seriesId), maxBytes);
       try {
         return reply.status(202).send(await replaceEpisodeVideo(ctx, episode.id, upload.path));

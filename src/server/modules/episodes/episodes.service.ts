@@ -3,9 +3,11 @@ import {
   FREE_EPISODES,
   type AdminEpisode,
   type UploadEpisodeFields,
+  type VideoProcessingStatus,
 } from '../../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
-import { conflict, invalid, notFound } from '../../errors.ts';
+import { conflict, invalid, notFound, unavailable } from '../../errors.ts';
+import { ffmpegCapabilities } from '../../media/ffmpeg-capabilities.ts';
 import { NotAVideoError, probeVideo, type VideoProbe } from '../transcode/hls-pipeline.ts';
 import type { MediaPipeline } from '../transcode/transcode.plugin.ts';
 import { latestJobsOfEpisodes, unfinishedJobsOfEpisode, type MediaJobRow } from '../transcode/transcode.repository.ts';
@@ -43,6 +45,23 @@ export async function requireEpisode(db: Database, episodeId: number): Promise<E
   const episode = await findEpisode(db, episodeId);
   if (!episode) throw episodeNotFound();
   return episode;
+}
+
+/** Whether uploads can become episodes here: the probed ffmpeg, in the dashboard's words. */
+export async function videoProcessingStatus(): Promise<VideoProcessingStatus> {
+  const c = await ffmpegCapabilities();
+  return {
+    available: c.usable,
+    ...(c.problem ? { problem: c.problem } : {}),
+    ...(c.version ? { ffmpegVersion: c.version } : {}),
+    lacks: c.lacks,
+  };
+}
+
+/** Refuses an upload before a byte is stored when this server has no usable ffmpeg, with the reason. */
+export async function requireVideoProcessing(): Promise<void> {
+  const c = await ffmpegCapabilities();
+  if (!c.usable) throw unavailable(c.problem ?? 'Videos cannot be processed on this server.');
 }
 
 /** The upload must really be a video; the reason is ffprobe's (or ffmpeg's) own. */

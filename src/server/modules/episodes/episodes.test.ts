@@ -176,7 +176,7 @@ describe('operator episode uploads', () => {
     const response = await upload(s.id, junk, { title: 'Broken' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
-      message: 'The file is not a playable video: Invalid data found when processing input',
+      message: 'The file is not a playable video: it is not an MP4, MOV, MKV or WebM video',
       field: 'video',
     });
     const noFile = await t.admin({
@@ -187,6 +187,52 @@ describe('operator episode uploads', () => {
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().message).toBe('Choose a video file to upload.');
     expect(await state(s.id)).toEqual(before);
+  });
+
+  it('refuses a playlist, a concat list and a picture with a readable 400, storing nothing', async () => {
+    const s = await createSeries();
+    await waitUntilQueueEmpty();
+    const before = await state(s.id);
+    // ffmpeg would follow either list to a file outside DATA_DIR and publish it as the episode.
+    const outside = await makeSourceVideo(os.tmpdir(), { width: 180, height: 320, seconds: 1 });
+    const playlist = `#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:1.0,\n${outside}\n#EXT-X-ENDLIST\n`;
+    const concat = `ffconcat version 1.0\nfile '${outside}'\n`;
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    for (const [name, content] of [
+      ['episode.m3u8', playlist],
+      ['episode.mp4', playlist],
+      ['list.txt', concat],
+      ['poster.png', png],
+    ] as const) {
+      const response = await t.admin({
+        method: 'POST',
+        url: `/api/series/${s.id}/episodes`,
+        ...multipartBody({}, [{ field: 'video', filename: name, content: Buffer.from(content) }]),
+      });
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json(), name).toMatchObject({
+        message: 'The file is not a playable video: it is not an MP4, MOV, MKV or WebM video',
+        field: 'video',
+      });
+    }
+    fs.rmSync(outside, { force: true });
+    expect(await state(s.id)).toEqual(before);
+  });
+
+  it('accepts Matroska as well as MP4, and stores the upload under a neutral name', async () => {
+    const s = await createSeries();
+    const source = await makeSourceVideo(dataDir, { width: 270, height: 480, seconds: 2, container: 'matroska' });
+    const response = await t.admin({
+      method: 'POST',
+      url: `/api/series/${s.id}/episodes`,
+      ...multipartBody({}, [{ field: 'video', filename: 'episode.mkv', content: fs.readFileSync(source), contentType: 'video/x-matroska' }]),
+    });
+    expect(response.statusCode).toBe(201);
+    const id = response.json<AdminEpisode>().id;
+    const [job] = await t.db.select({ sourcePath: mediaJobs.sourcePath }).from(mediaJobs).where(eq(mediaJobs.episodeId, id));
+    expect(path.basename(job!.sourcePath)).toMatch(/^\d+-[0-9a-f]{12}\.video$/);
+    const ready = await waitUntilSettled(id);
+    expect(ready.media).toMatchObject({ status: 'ready', playable: true });
   });
 
   it('refuses an upload over MAX_UPLOAD_MB with 413, changing nothing', async () => {

@@ -8,7 +8,7 @@ import { invalid } from '../../errors.ts';
 import { removeQuietly } from '../transcode/transcode.service.ts';
 
 export interface ReceivedUpload {
-  /** The file on disk, named with its original extension. */
+  /** The file on disk, under a neutral name (no extension of the sender's: the pipeline reads its first bytes). */
   path: string;
   /** The text fields of the form, as sent. */
   fields: Record<string, string>;
@@ -51,7 +51,7 @@ export async function receiveUpload(request: FastifyRequest, dir: string, maxByt
       }
       const name = `${Date.now()}-${randomBytes(6).toString('hex')}`;
       partial = path.join(dir, `${name}.part`);
-      finalPath = path.join(dir, `${name}${safeExtension(part.filename)}`);
+      finalPath = path.join(dir, `${name}.video`);
       await pipeline(part.file, fs.createWriteStream(partial));
       if (part.file.truncated) throw tooLarge(maxBytes);
     }
@@ -67,9 +67,4 @@ export async function receiveUpload(request: FastifyRequest, dir: string, maxByt
   if (!partial || !finalPath) throw invalid('Choose a video file to upload.', UPLOAD_FILE_FIELD);
   await fs.promises.rename(partial, finalPath);
   return { path: finalPath, fields };
-}
-
-function safeExtension(filename: string): string {
-  const ext = path.extname(filename).toLowerCase();
-  return /^\.[a-z0-9]{1,8}$/.test(ext) ? ext : '.upload';
 }

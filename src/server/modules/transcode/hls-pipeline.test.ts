@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LADDER, NotAVideoError, planLadder, probeVideo, segmentDurations, transcodeToHls } from './hls-pipeline.ts';
+import { containerOfBytes } from '../../media/video-container.ts';
 import { makeSourceVideo } from './test-support.ts';
 
 // Transcodes share two cores with everything else running: allow them time on a busy machine.
@@ -147,7 +148,28 @@ describe('probeVideo', () => {
     fs.writeFileSync(junk, Buffer.from(Array.from({ length: 40_000 }, (_, i) => (i * 7919) % 251)));
     const error = await probeVideo(junk).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotAVideoError);
-    expect((error as NotAVideoError).reason).toBe('Invalid data found when processing input');
+    expect((error as NotAVideoError).reason).toBe('it is not an MP4, MOV, MKV or WebM video');
+  });
+
+  it("gives ffmpeg's own reason for a broken file of an accepted container, without our paths", async () => {
+    const broken = path.join(dir, 'broken.video');
+    const junk = Buffer.from(Array.from({ length: 40_000 }, (_, i) => (i * 7919) % 251));
+    fs.writeFileSync(broken, Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), junk]));
+    const error = await probeVideo(broken).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotAVideoError);
+    expect((error as NotAVideoError).reason).toMatch(/Invalid data found|moov atom not found|no video track/);
     expect((error as NotAVideoError).reason).not.toContain(dir);
+  });
+});
+
+describe('containerOfBytes', () => {
+  it('knows MP4/MOV and Matroska/WebM by their first bytes, and nothing else', () => {
+    const head = (text: string) => Buffer.from(text, 'latin1');
+    expect(containerOfBytes(head('\0\0\0\x20ftypisom'))).toBe('mov');
+    expect(containerOfBytes(head('\0\0\0\x08wide\0\0'))).toBe('mov');
+    expect(containerOfBytes(Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42]))).toBe('matroska');
+    for (const other of ['#EXTM3U\n#EXT-X', 'ffconcat version 1.0', '\x89PNG\r\n\x1a\n', '\xff\xd8\xff\xe0JFIF', 'GIF89a', 'RIFF....WEBP', '']) {
+      expect(containerOfBytes(head(other)), JSON.stringify(other)).toBeUndefined();
+    }
   });
 });

@@ -3,6 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ffmpegTools } from '../../media/ffmpeg.ts';
+import { ffmpegCapabilities, type FfmpegCapabilities } from '../../media/ffmpeg-capabilities.ts';
+import { ACCEPTED_CONTAINERS_TEXT, sniffContainer, type VideoContainer } from '../../media/video-container.ts';
 
 /** What a transcode needs to know about a source video. */
 export interface VideoProbe {
@@ -88,8 +90,27 @@ export function planLadder(source: Pick<VideoProbe, 'width' | 'height'>): Rendit
 }
 
 export async function probeVideo(file: string): Promise<VideoProbe> {
+  const capabilities = await usableFfmpeg();
+  const input = await inputArgs(file, capabilities);
   const tools = ffmpegTools();
-  return tools.ffprobe ? probeWithFfprobe(tools.ffprobe, file) : probeWithFfmpeg(tools.ffmpeg, file);
+  return tools.ffprobe ? probeWithFfprobe(tools.ffprobe, file, input) : probeWithFfmpeg(tools.ffmpeg, file, input);
+}
+
+/** The capabilities of the ffmpeg in use; a TranscodeError with the reason when it cannot process video. */
+async function usableFfmpeg(): Promise<FfmpegCapabilities> {
+  const capabilities = await ffmpegCapabilities();
+  if (!capabilities.usable) throw new TranscodeError(capabilities.problem ?? 'ffmpeg cannot process video here');
+  return capabilities;
+}
+
+/**
+ * How ffmpeg must open a source: with the demuxer its first bytes name, forced, and from local files
+ * only, so a playlist or a list of other files is never followed.
+ */
+async function inputArgs(file: string, capabilities: FfmpegCapabilities): Promise<string[]> {
+  const container: VideoContainer | undefined = await sniffContainer(file).catch(() => undefined);
+  if (!container) throw new NotAVideoError(`it is not ${ACCEPTED_CONTAINERS_TEXT}`);
+  return ['-f', container, ...(capabilities.protocolWhitelist ? ['-protocol_whitelist', 'file'] : []), '-i', file];
 }
 
 interface FfprobeStream {
@@ -105,8 +126,8 @@ interface FfprobeStream {
   disposition?: { attached_pic?: number };
 }
 
-async function probeWithFfprobe(ffprobe: string, file: string): Promise<VideoProbe> {
-  const run = await runTool(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]);
+async function probeWithFfprobe(ffprobe: string, file: string, input: string[]): Promise<VideoProbe> {
+  const run = await runTool(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...input]);
   if (run.code !== 0) throw new NotAVideoError(readableReason(run.stderr, file) || 'it could not be read');
   let info: { streams?: FfprobeStream[]; format?: { duration?: string; format_name?: string } };
   try {
@@ -135,8 +156,8 @@ async function probeWithFfprobe(ffprobe: string, file: string): Promise<VideoPro
 }
 
 /** `ffmpeg -i` alone always exits 1 ("no output"); what it prints about the input is what we read. */
-export async function probeWithFfmpeg(ffmpeg: string, file: string): Promise<VideoProbe> {
-  const run = await runTool(ffmpeg, ['-hide_banner', '-nostdin', '-i', file]);
+export async function probeWithFfmpeg(ffmpeg: string, file: string, input = ['-i', file]): Promise<VideoProbe> {
+  const run = await runTool(ffmpeg, ['-hide_banner', '-nostdin', ...input]);
   const text = run.stderr;
   const videoLine = text
     .split('\n')
@@ -193,17 +214,94 @@ export interface TranscodeOptions {
  */
 export async function transcodeToHls(options: TranscodeOptions): Promise<HlsOutput> {
   const { source, outDir, probe } = options;
+  const capabilities = await usableFfmpeg();
+  const input = await inputArgs(source, capabilities);
   const renditions = planLadder(probe);
   await fs.mkdir(outDir, { recursive: true });
+
+  // Builds before 4.1 crash writing several fMP4 variants in one run: they encode one rung per run.
+  const runs = capabilities.ladderInOneRun ? [renditions] : renditions.map((r) => [r]);
+  const totalUs = probe.durationSeconds * 1_000_000 * runs.length;
+  let doneUs = 0;
+  let lastPercent = -1;
+  for (const rungs of runs) {
+    const first = renditions.indexOf(rungs[0]!);
+    // ffmpeg makes the folders of %v itself, not a folder named outright.
+    if (rungs.length === 1) await fs.mkdir(path.join(outDir, String(first)), { recursive: true });
+    const args = ladderArgs({ input, probe, rungs, firstIndex: first, outDir, capabilities });
+    await runFfmpeg(args, source, options, (line) => {
+      const match = /^out_time_us=(\d+)/.exec(line);
+      if (!match || !options.onProgress) return;
+      const percent = Math.min(99, Math.floor(((doneUs + Number(match[1])) / totalUs) * 100));
+      if (percent > lastPercent) {
+        lastPercent = percent;
+        options.onProgress(percent);
+      }
+    });
+    doneUs += probe.durationSeconds * 1_000_000;
+  }
+
+  await publishRenditions(outDir, renditions);
+  await makePoster(input, source, path.join(outDir, POSTER_FILE), renditions.at(-1)!, probe.durationSeconds, options);
+
+  const playlist = await fs.readFile(path.join(outDir, renditions[0]!.name, 'index.m3u8'), 'utf8');
+  const durationSeconds = segmentDurations(playlist).reduce((sum, d) => sum + d, 0);
+  await fs.access(path.join(outDir, MASTER_PLAYLIST));
+  return { durationSeconds, renditions, masterPlaylist: MASTER_PLAYLIST, poster: POSTER_FILE };
+}
+
+/**
+ * Renames ffmpeg's numbered rendition folders after the rungs (360p, …) and points the master playlist
+ * at them. Builds of 2018 leave the master playlist empty: it is then written from what was encoded.
+ */
+async function publishRenditions(outDir: string, renditions: Rendition[]) {
+  for (const [i, r] of renditions.entries()) await fs.rename(path.join(outDir, String(i)), path.join(outDir, r.name));
+  const masterFile = path.join(outDir, MASTER_PLAYLIST);
+  const written = await fs.readFile(masterFile, 'utf8').catch(() => '');
+  const master = written.includes('#EXT-X-STREAM-INF')
+    ? written.replace(/^(\d+)\/index\.m3u8$/gm, (line, i: string) => `${renditions[Number(i)]?.name ?? i}/index.m3u8`)
+    : await masterPlaylistOf(outDir, renditions);
+  await fs.writeFile(masterFile, master);
+}
+
+async function masterPlaylistOf(outDir: string, renditions: Rendition[]): Promise<string> {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const r of renditions) {
+    const folder = path.join(outDir, r.name);
+    const init = (await fs.readdir(folder)).find((name) => /^init.*\.mp4$/.test(name));
+    const video = init ? avcCodecOf(await fs.readFile(path.join(folder, init))) : undefined;
+    const codecs = video ? `,CODECS="${video},mp4a.40.2"` : '';
+    const bandwidth = Math.round((r.videoKbps + r.audioKbps) * 1000 * 1.1);
+    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},RESOLUTION=${r.width}x${r.height}${codecs}`, `${r.name}/index.m3u8`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** `avc1.PPCCLL` from the avcC box of an init segment: profile, constraints and level, as RFC 6381 writes them. */
+export function avcCodecOf(init: Buffer): string | undefined {
+  const at = init.indexOf('avcC', 0, 'latin1');
+  if (at < 0 || at + 8 > init.length) return undefined;
+  return `avc1.${init.subarray(at + 5, at + 8).toString('hex')}`;
+}
+
+interface LadderRun {
+  input: string[];
+  probe: VideoProbe;
+  /** the rungs this run encodes, numbered from firstIndex in their folder names */
+  rungs: Rendition[];
+  firstIndex: number;
+  outDir: string;
+  capabilities: FfmpegCapabilities;
+}
+
+/** One ffmpeg run: the source split into `rungs`, each an fMP4 HLS rendition in a numbered folder. */
+function ladderArgs({ input, probe, rungs, firstIndex, outDir, capabilities }: LadderRun): string[] {
   const frameRate = probe.frameRate > 0 ? Math.min(probe.frameRate, MAX_FRAME_RATE) : MAX_FRAME_RATE;
   const gop = Math.max(1, Math.round(frameRate * SEGMENT_SECONDS));
-
-  const chains = renditions.map(
-    (r, i) => `[v${i}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1,format=yuv420p[out${i}]`,
-  );
+  const chains = rungs.map((r, i) => `[v${i}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1,format=yuv420p[out${i}]`);
   const fps = probe.frameRate > MAX_FRAME_RATE || probe.frameRate === 0 ? `fps=${frameRate},` : '';
-  const splits = renditions.map((_, i) => `[v${i}]`).join('');
-  const filter = [`[0:v:0]${fps}split=${renditions.length}${splits}`, ...chains].join(';');
+  const splits = rungs.map((_, i) => `[v${i}]`).join('');
+  const filter = [`[0:v:0]${fps}split=${rungs.length}${splits}`, ...chains].join(';');
 
   // A source without sound gets a silent track, so every episode has the same tracks and a player can go
   // from one episode to the next without rebuilding its decoders.
@@ -218,19 +316,20 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<HlsOutp
         `anullsrc=channel_layout=stereo:sample_rate=${AUDIO_SAMPLE_RATE}`,
       ];
   const audioInput = probe.hasAudio ? '0:a:0' : '1:a:0';
+  // A single variant gets no %v from ffmpeg: its folder is named here.
+  const folder = rungs.length === 1 ? String(firstIndex) : '%v';
 
-  const args = [
+  return [
     '-hide_banner',
     '-nostdin',
     '-v',
     'error',
     '-y',
-    '-i',
-    source,
+    ...input,
     ...silence,
     '-filter_complex',
     filter,
-    ...renditions.flatMap((_, i) => ['-map', `[out${i}]`, '-map', audioInput]),
+    ...rungs.flatMap((_, i) => ['-map', `[out${i}]`, '-map', audioInput]),
     '-c:v',
     'libx264',
     '-preset',
@@ -245,7 +344,7 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<HlsOutp
     String(gop),
     '-force_key_frames',
     `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
-    ...renditions.flatMap((r, i) => [
+    ...rungs.flatMap((r, i) => [
       `-b:v:${i}`,
       `${r.videoKbps}k`,
       `-maxrate:v:${i}`,
@@ -276,36 +375,17 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<HlsOutp
     '-hls_fmp4_init_filename',
     'init.mp4',
     '-hls_segment_filename',
-    path.join(outDir, '%v', 'seg_%05d.m4s'),
-    '-master_pl_name',
-    MASTER_PLAYLIST,
-    '-var_stream_map',
-    renditions.map((r, i) => `v:${i},a:${i},name:${r.name}`).join(' '),
+    path.join(outDir, folder, 'seg_%05d.m4s'),
+    // Numbered, not named: builds before 4.1 know no `name:` key; publishRenditions names the folders.
+    // A single variant writes no master playlist where we want it: publishRenditions writes that one.
+    ...(rungs.length > 1
+      ? ['-master_pl_name', MASTER_PLAYLIST, '-var_stream_map', rungs.map((_, i) => `v:${i},a:${i}`).join(' ')]
+      : []),
     '-progress',
     'pipe:1',
-    '-stats_period',
-    '0.5',
-    path.join(outDir, '%v', 'index.m3u8'),
+    ...(capabilities.statsPeriod ? ['-stats_period', '0.5'] : []),
+    path.join(outDir, folder, 'index.m3u8'),
   ];
-
-  const totalUs = probe.durationSeconds * 1_000_000;
-  let lastPercent = -1;
-  await runFfmpeg(args, source, options, (line) => {
-    const match = /^out_time_us=(\d+)/.exec(line);
-    if (!match || !options.onProgress) return;
-    const percent = Math.min(99, Math.floor((Number(match[1]) / totalUs) * 100));
-    if (percent !== lastPercent) {
-      lastPercent = percent;
-      options.onProgress(percent);
-    }
-  });
-
-  await makePoster(source, path.join(outDir, POSTER_FILE), renditions.at(-1)!, probe.durationSeconds, options);
-
-  const playlist = await fs.readFile(path.join(outDir, renditions[0]!.name, 'index.m3u8'), 'utf8');
-  const durationSeconds = segmentDurations(playlist).reduce((sum, d) => sum + d, 0);
-  await fs.access(path.join(outDir, MASTER_PLAYLIST));
-  return { durationSeconds, renditions, masterPlaylist: MASTER_PLAYLIST, poster: POSTER_FILE };
 }
 
 /** The #EXTINF durations of a media playlist, in order. */
@@ -314,6 +394,7 @@ export function segmentDurations(playlist: string): number[] {
 }
 
 async function makePoster(
+  input: string[],
   source: string,
   target: string,
   size: Rendition,
@@ -330,8 +411,7 @@ async function makePoster(
     '-y',
     '-ss',
     at,
-    '-i',
-    source,
+    ...input,
     '-frames:v',
     '1',
     '-vf',

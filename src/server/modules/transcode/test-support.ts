@@ -16,11 +16,14 @@ export interface SourceVideo {
   kbps?: number;
   /** Display rotation in degrees, as phones record it (stored as metadata, the pixels stay as they are). */
   rotate?: number;
+  /** MP4 unless told */
+  container?: 'mp4' | 'matroska';
 }
 
 /** A short test-pattern video made with ffmpeg's lavfi sources; cheap to make and to transcode. */
 export async function makeSourceVideo(dir: string, video: SourceVideo): Promise<string> {
-  const file = path.join(dir, `source-${video.width}x${video.height}-${randomBytes(3).toString('hex')}.mp4`);
+  const extension = video.container === 'matroska' ? 'mkv' : 'mp4';
+  const file = path.join(dir, `source-${video.width}x${video.height}-${randomBytes(3).toString('hex')}.${extension}`);
   const fps = video.fps ?? 24;
   const audio = video.audio ?? true;
   await run(ffmpegTools().ffmpeg, [
