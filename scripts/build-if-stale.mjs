@@ -1,10 +1,9 @@
-// Part of `npm start`: builds the client when it is missing or older than its sources.
+// Part of `npm start`: builds the client and compiles the server when either is missing or older than its sources.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const builtIndex = path.join(root, 'dist/client/index.html');
 
 function newestSource(dir) {
   let newest = 0;
@@ -15,12 +14,23 @@ function newestSource(dir) {
   return newest;
 }
 
-const sources = [path.join(root, 'src/web'), path.join(root, 'src/contract'), path.join(root, 'index.html')];
-const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
-const sourcesAt = Math.max(...sources.map((s) => (fs.statSync(s).isDirectory() ? newestSource(s) : fs.statSync(s).mtimeMs)));
-if (builtAt < sourcesAt) {
-  console.log('Building the client…');
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+/** Whether `built` is missing or older than any of `sources` (an install without sources is never stale). */
+function stale(built, sources) {
+  const present = sources.map((s) => path.join(root, s)).filter((s) => fs.existsSync(s));
+  if (present.length === 0) return false;
+  const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+  return builtAt < Math.max(...present.map((s) => (fs.statSync(s).isDirectory() ? newestSource(s) : fs.statSync(s).mtimeMs)));
 }
 
+function run(what, command, args) {
+  console.log(what);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (stale(path.join(root, 'dist/client/index.html'), ['src/web', 'src/contract', 'index.html'])) {
+  run('Building the client…', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+}
+if (stale(path.join(root, 'dist/server/main.js'), ['src/server', 'src/contract'])) {
+  run('Compiling the server…', process.execPath, [path.join(root, 'scripts/build-server.mjs')]);
+}

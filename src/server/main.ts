@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
@@ -9,9 +8,9 @@ import { seedDemoCatalogue } from './db/seed/index.ts';
 import { prepareDemoMedia } from './db/seed/demo-media.ts';
 import { resolveSecrets } from './secrets.ts';
 import { buildApp } from './app.ts';
+import { projectRoot } from './project-root.ts';
 import { describeFfmpeg, ffmpegCapabilities } from './media/ffmpeg-capabilities.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function main() {
   const config = loadConfig();
@@ -35,7 +34,7 @@ async function main() {
     db: database.db,
     pool: database.pool,
     secrets,
-    clientDir: config.clientDir ?? path.join(root, 'dist/client'),
+    clientDir: config.clientDir ?? path.join(projectRoot, 'dist/client'),
     logger,
   });
 

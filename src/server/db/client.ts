@@ -9,6 +9,7 @@ export type Database = NodePgDatabase<typeof schema>;
 /** A database handle or an open transaction: repositories accept either. */
 export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** Beside this module: src/server/db/migrations, or the copy the build puts beside dist/server/main.js. */
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface DatabaseConnection {

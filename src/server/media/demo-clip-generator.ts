@@ -1,20 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from '../project-root.ts';
 import { DEMO_CLIPS, demoClipFile, type DemoClip } from './demo-clips.ts';
 import { findFfmpeg, findFontFile, runTool } from './ffmpeg.ts';
+import { ffmpegCapabilities } from './ffmpeg-capabilities.ts';
 
-const WIDTH = 360;
-const HEIGHT = 640;
+/** The top rung of the ladder, so the demo's master playlist offers 360p, 540p and 720p. */
+const WIDTH = 720;
+const HEIGHT = 1280;
 const FPS = 24;
 /** Bump when the look of the clips changes in a way the arguments below do not show. */
-const RECIPE = 'demo-clips-1';
+const RECIPE = 'demo-clips-2';
 
-const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Shared by every data directory of this checkout, so a fresh DATA_DIR never encodes again. */
-export const DEFAULT_CLIP_CACHE_DIR = path.join(repositoryRoot, 'node_modules', '.cache', 'cliffhanger-media');
+export const DEFAULT_CLIP_CACHE_DIR = path.join(projectRoot, 'node_modules', '.cache', 'cliffhanger-media');
 
 /** ffmpeg arguments for one clip: a calm coloured 9:16 picture, a moving band, a progress bar, a soft tone. */
 export function demoClipArgs(clip: DemoClip, output: string, fontFile: string | undefined, seconds = clip.seconds) {
@@ -22,9 +23,9 @@ export function demoClipArgs(clip: DemoClip, output: string, fontFile: string | 
   const font = fontFile ? `fontfile='${fontFile.replace(/'/g, '')}'` : undefined;
   const text = font
     ? [
-        `drawtext=${font}:text='Episode':fontcolor=white:fontsize=44:x=(w-text_w)/2:y=(h-text_h)/2-30`,
-        `drawtext=${font}:text='Demo clip ${clip.number}':fontcolor=white@0.7:fontsize=24:x=(w-text_w)/2:y=(h-text_h)/2+30`,
-        `drawtext=${font}:text='%{pts\\:hms}':fontcolor=white@0.6:fontsize=20:x=(w-text_w)/2:y=h-60`,
+        `drawtext=${font}:text='Episode':fontcolor=white:fontsize=88:x=(w-text_w)/2:y=(h-text_h)/2-60`,
+        `drawtext=${font}:text='Demo clip ${clip.number}':fontcolor=white@0.7:fontsize=48:x=(w-text_w)/2:y=(h-text_h)/2+60`,
+        `drawtext=${font}:text='%{pts\\:hms}':fontcolor=white@0.6:fontsize=40:x=(w-text_w)/2:y=h-120`,
       ]
     : [];
   const tone = `0.08*sin(2*PI*${clip.toneHz}*t)*(0.6+0.4*sin(2*PI*0.5*t))`;
@@ -41,18 +42,18 @@ export function demoClipArgs(clip: DemoClip, output: string, fontFile: string | 
     '-f',
     'lavfi',
     '-i',
-    `color=c=${clip.accent}@0.18:s=${WIDTH}x120:r=${FPS}:d=${d},format=rgba`,
+    `color=c=${clip.accent}@0.18:s=${WIDTH}x240:r=${FPS}:d=${d},format=rgba`,
     '-f',
     'lavfi',
     '-i',
-    `color=c=${clip.accent}:s=${WIDTH}x6:r=${FPS}:d=${d}`,
+    `color=c=${clip.accent}:s=${WIDTH}x12:r=${FPS}:d=${d}`,
     '-f',
     'lavfi',
     '-i',
     `aevalsrc=${tone}:s=44100:c=stereo:d=${d}`,
     '-filter_complex',
     [
-      `[0][1]overlay=x=0:y='mod(t*40\\,H+120)-120'[band]`,
+      `[0][1]overlay=x=0:y='mod(t*80\\,H+240)-240'[band]`,
       `[band][2]overlay=x='-w+w*t/${d}':y=H-h[bar]`,
       `[bar]${[...text, 'format=yuv420p'].join(',')}[v]`,
     ].join(';'),
@@ -87,6 +88,11 @@ export function demoClipArgs(clip: DemoClip, output: string, fontFile: string | 
     'mp4',
     output,
   ];
+}
+
+/** The font for the clips' titles, when the ffmpeg in use can draw text at all. */
+export async function demoFontFile(): Promise<string | undefined> {
+  return (await ffmpegCapabilities()).drawtext ? findFontFile() : undefined;
 }
 
 /** Names the cache folder after the recipe, so a changed recipe never reuses old clips. */
@@ -171,7 +177,7 @@ export async function prepareDemoClips(mediaDir: string, options: DemoClipsOptio
   state = 'preparing';
   try {
     const ffmpeg = findFfmpeg();
-    const fontFile = findFontFile();
+    const fontFile = await demoFontFile();
     let cache: string | undefined = path.join(options.cacheDir ?? DEFAULT_CLIP_CACHE_DIR, demoClipsCacheKey(fontFile));
     try {
       fs.mkdirSync(cache, { recursive: true });

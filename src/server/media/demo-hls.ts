@@ -9,12 +9,12 @@ import {
   probeVideo,
   transcodeToHls,
 } from '../modules/transcode/hls-pipeline.ts';
-import { DEFAULT_CLIP_CACHE_DIR, demoClipsCacheKey, encodeDemoClip } from './demo-clip-generator.ts';
+import { DEFAULT_CLIP_CACHE_DIR, demoClipsCacheKey, demoFontFile, encodeDemoClip } from './demo-clip-generator.ts';
 import { DEMO_CLIPS, demoClipFile, type DemoClip } from './demo-clips.ts';
-import { findFfmpeg, findFontFile } from './ffmpeg.ts';
+import { findFfmpeg } from './ffmpeg.ts';
 
 /** Bump when the demo HLS changes in a way the pipeline's ladder and segment length do not show. */
-const RECIPE = 'demo-hls-1';
+const RECIPE = 'demo-hls-2';
 /** The MP4 of the clip, kept beside its HLS for players without Media Source Extensions. */
 export const DEMO_FALLBACK_MP4 = 'video.mp4';
 /** Inside the media folder but hidden, so never served: the source every demo episode's folder is linked from. */
@@ -65,7 +65,7 @@ export interface DemoHls {
  */
 export async function prepareDemoHls(mediaDir: string, options: DemoHlsOptions): Promise<DemoHls> {
   const clips = options.clips ?? DEMO_CLIPS;
-  const fontFile = findFontFile();
+  const fontFile = await demoFontFile();
   const { key, hash } = demoHlsKey(fontFile, options.seconds);
   const cacheRoot = options.cacheDir ?? DEFAULT_CLIP_CACHE_DIR;
   const stagingRoot = path.join(mediaDir, DEMO_STAGING_DIR, key);

@@ -7,7 +7,7 @@ import { FREE_EPISODES } from '../../../contract/index.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { DEMO_CLIPS } from '../../media/demo-clips.ts';
 import { DEMO_FALLBACK_MP4, DEMO_STAGING_DIR, demoHlsKey, prepareDemoHls } from '../../media/demo-hls.ts';
-import { findFontFile } from '../../media/ffmpeg.ts';
+import { demoFontFile } from '../../media/demo-clip-generator.ts';
 import { segmentDurations } from '../../modules/transcode/hls-pipeline.ts';
 import { episodes, series, users } from '../schema.ts';
 import { seedDemoCatalogue } from './index.ts';
@@ -96,7 +96,7 @@ describe('demo episodes on HLS', () => {
       for (const file of [
         'master.m3u8',
         '360p/index.m3u8',
-        '360p/init.mp4',
+        '360p/init_0.mp4',
         '360p/seg_00000.m4s',
         'poster.jpg',
         DEMO_FALLBACK_MP4,
@@ -119,7 +119,7 @@ describe('demo episodes on HLS', () => {
   it("answers 403 for a locked demo episode's playlists, segments and MP4, 200 after unlocking", async () => {
     const locked = await episodeOf(false, FREE_EPISODES + 1);
     const dir = locked.videoUrl.replace(/master\.m3u8$/, '');
-    const media = ['master.m3u8', '360p/index.m3u8', '360p/init.mp4', '360p/seg_00003.m4s', DEMO_FALLBACK_MP4];
+    const media = ['master.m3u8', '360p/index.m3u8', '360p/init_0.mp4', '360p/seg_00003.m4s', DEMO_FALLBACK_MP4];
     for (const name of media) {
       const res = await get(dir + name);
       expect(res.statusCode, name).toBe(403);
@@ -163,7 +163,7 @@ describe('demo episodes on HLS', () => {
 
   it('retires the shared MP4 clips once no episode plays them, and never serves the staging folder', async () => {
     expect((await get('/media/clips/clip-1.mp4')).statusCode).toBe(404);
-    const { key } = demoHlsKey(findFontFile());
+    const { key } = demoHlsKey(await demoFontFile());
     expect(fs.existsSync(path.join(t.mediaDir, DEMO_STAGING_DIR, key, 'clip-1', 'master.m3u8'))).toBe(true);
     expect((await get(`/media/${DEMO_STAGING_DIR}/${key}/clip-1/master.m3u8`)).statusCode).toBe(404);
   });
@@ -200,8 +200,14 @@ describe('demo HLS cache', () => {
       const staged = made.staged.get(1)!;
       const playlist = fs.readFileSync(path.join(staged, '360p', 'index.m3u8'), 'utf8');
       expect(segmentDurations(playlist).map((d) => Math.round(d * 10) / 10)).toEqual([2, 2, 0.5]);
-      expect(fs.readFileSync(path.join(staged, 'master.m3u8'), 'utf8')).toContain('RESOLUTION=360x640');
-      for (const file of ['360p/init.mp4', 'poster.jpg', DEMO_FALLBACK_MP4]) {
+      // The full ladder, smallest first: a throttled player starts low and climbs.
+      const master = fs.readFileSync(path.join(staged, 'master.m3u8'), 'utf8');
+      expect([...master.matchAll(/RESOLUTION=(\d+x\d+).*\n(.+)/g)].map((m) => [m[1], m[2]])).toEqual([
+        ['360x640', '360p/index.m3u8'],
+        ['540x960', '540p/index.m3u8'],
+        ['720x1280', '720p/index.m3u8'],
+      ]);
+      for (const file of ['360p/init_0.mp4', 'poster.jpg', DEMO_FALLBACK_MP4]) {
         expect(fs.statSync(path.join(staged, file)).size, file).toBeGreaterThan(100);
       }
 
@@ -214,9 +220,9 @@ describe('demo HLS cache', () => {
         fs.statSync(path.join(staged, '360p', 'seg_00000.m4s')).ino,
       );
       expect(fs.readdirSync(path.join(cacheDir))).toEqual(
-        expect.arrayContaining([demoHlsKey(findFontFile(), 4.5).key]),
+        expect.arrayContaining([demoHlsKey(await demoFontFile(), 4.5).key]),
       );
-      expect(fs.readdirSync(path.join(cacheDir, demoHlsKey(findFontFile(), 4.5).key))).toEqual(['clip-1']);
+      expect(fs.readdirSync(path.join(cacheDir, demoHlsKey(await demoFontFile(), 4.5).key))).toEqual(['clip-1']);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }

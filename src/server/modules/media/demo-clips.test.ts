@@ -30,7 +30,7 @@ describe('demo clip generation', () => {
   it('makes a 9:16 MP4 with H.264 video and AAC audio of the asked length', async () => {
     const info = await probeMedia(clip);
     expect(info.format).toMatch(/mp4/);
-    expect(info.video).toMatchObject({ codec: 'h264', width: 360, height: 640 });
+    expect(info.video).toMatchObject({ codec: 'h264', width: 720, height: 1280 });
     expect(info.audio).toMatchObject({ codec: 'aac' });
     expect(info.durationSeconds).toBeGreaterThan(2.3);
     expect(info.durationSeconds).toBeLessThan(2.8);
@@ -38,7 +38,7 @@ describe('demo clip generation', () => {
 
   it('reads the same from `ffmpeg -i` when there is no ffprobe', async () => {
     const info = await probeMedia(clip, { ffprobe: undefined, ffmpeg });
-    expect(info.video).toMatchObject({ codec: 'h264', width: 360, height: 640 });
+    expect(info.video).toMatchObject({ codec: 'h264', width: 720, height: 1280 });
     expect(info.audio).toMatchObject({ codec: 'aac' });
     expect(info.durationSeconds).toBeGreaterThan(2.3);
   });
@@ -61,7 +61,7 @@ describe('demo clip generation', () => {
     const output = path.join(dir, 'static.mp4');
     await encodeDemoClip(npmBuild, DEMO_CLIPS[1]!, output, { fontFile: findFontFile(), seconds: 2 });
     const info = await probeMedia(output, { ffprobe: findFfprobe(), ffmpeg: npmBuild });
-    expect(info.video).toMatchObject({ codec: 'h264', width: 360, height: 640 });
+    expect(info.video).toMatchObject({ codec: 'h264', width: 720, height: 1280 });
     expect(info.audio).toMatchObject({ codec: 'aac' });
     fs.rmSync(output);
   });

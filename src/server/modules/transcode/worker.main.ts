@@ -7,7 +7,7 @@ import { createTranscodeWorker } from './transcode.worker.ts';
 
 /**
  * A transcode worker without the HTTP server, for running encodes on other machines than the API:
- * `DATABASE_URL=… DATA_DIR=<the shared data folder> node --import tsx src/server/modules/transcode/worker.main.ts`.
+ * `DATABASE_URL=… DATA_DIR=<the shared data folder> node dist/server/transcode-worker.js` (after `npm run build`).
  * It shares the queue with every server and worker on that database.
  */
 async function main() {
