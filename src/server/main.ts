@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import pino from 'pino';
+import { createLogger } from './logger.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { ensureViewer } from './db/seed/viewer.ts';
@@ -14,7 +14,7 @@ import { describeFfmpeg, ffmpegCapabilities } from './media/ffmpeg-capabilities.
 
 async function main() {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel });
+  const logger = createLogger(config.logLevel);
   fs.mkdirSync(config.mediaDir, { recursive: true });
   // Probed while the database starts; said once, in the log, before the server is ready.
   const ffmpeg = ffmpegCapabilities();

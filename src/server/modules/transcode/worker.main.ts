@@ -1,5 +1,5 @@
 import path from 'node:path';
-import pino from 'pino';
+import { createLogger } from '../../logger.ts';
 import { loadConfig } from '../../config.ts';
 import { connectDatabase } from '../../db/client.ts';
 import { localDiskStorage } from '../../media/storage.ts';
@@ -12,7 +12,7 @@ import { createTranscodeWorker } from './transcode.worker.ts';
  */
 async function main() {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel });
+  const logger = createLogger(config.logLevel);
   if (!config.databaseUrl) throw new Error('Set DATABASE_URL: a separate worker needs the database the servers use.');
   const connection = connectDatabase(config.databaseUrl, (error) =>
     logger.error({ err: error }, 'idle database connection failed'),
