@@ -19,7 +19,9 @@ function stale(built, sources) {
   const present = sources.map((s) => path.join(root, s)).filter((s) => fs.existsSync(s));
   if (present.length === 0) return false;
   const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
-  return builtAt < Math.max(...present.map((s) => (fs.statSync(s).isDirectory() ? newestSource(s) : fs.statSync(s).mtimeMs)));
+  return (
+    builtAt < Math.max(...present.map((s) => (fs.statSync(s).isDirectory() ? newestSource(s) : fs.statSync(s).mtimeMs)))
+  );
 }
 
 function run(what, command, args) {

@@ -7,5 +7,8 @@ import pretty from 'pino-pretty';
  */
 export function createLogger(level: string, stdout: NodeJS.WriteStream = process.stdout): Logger {
   if (!stdout.isTTY) return stdout === process.stdout ? pino({ level }) : pino({ level }, stdout);
-  return pino({ level }, pretty({ destination: stdout, colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', sync: true }));
+  return pino(
+    { level },
+    pretty({ destination: stdout, colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', sync: true }),
+  );
 }

@@ -11,7 +11,6 @@ import { buildApp } from './app.ts';
 import { projectRoot } from './project-root.ts';
 import { describeFfmpeg, ffmpegCapabilities } from './media/ffmpeg-capabilities.ts';
 
-
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);

@@ -13,7 +13,6 @@ const FPS = 24;
 /** Bump when the look of the clips changes in a way the arguments below do not show. */
 const RECIPE = 'demo-clips-2';
 
-
 /** Shared by every data directory of this checkout, so a fresh DATA_DIR never encodes again. */
 export const DEFAULT_CLIP_CACHE_DIR = path.join(projectRoot, 'node_modules', '.cache', 'cliffhanger-media');
 

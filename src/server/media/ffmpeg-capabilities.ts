@@ -52,7 +52,13 @@ export async function detectFfmpeg(env: NodeJS.ProcessEnv = process.env): Promis
   ]);
   const base = { path: found.path, source: found.source };
   if (!version.ok || !/ffmpeg version/.test(version.text)) {
-    return { usable: false, problem: `The ffmpeg at ${where} does not run, so videos cannot be processed.`, ...base, ...none, lacks: ['a working ffmpeg'] };
+    return {
+      usable: false,
+      problem: `The ffmpeg at ${where} does not run, so videos cannot be processed.`,
+      ...base,
+      ...none,
+      lacks: ['a working ffmpeg'],
+    };
   }
   const ffprobe = findFfprobe(env);
   const capabilities: FfmpegCapabilities = {
@@ -70,15 +76,25 @@ export async function detectFfmpeg(env: NodeJS.ProcessEnv = process.env): Promis
   const required: [string, boolean][] = [
     ['the H.264 encoder libx264', /^\s*V\S*\s+libx264\s/m.test(encoders.text)],
     ['the AAC encoder', /^\s*A\S*\s+aac\s/m.test(encoders.text)],
-    ['HLS output with a master playlist', /^\s*-master_pl_name\b/m.test(help.text) && /^\s*-hls_segment_type\b/m.test(help.text)],
+    [
+      'HLS output with a master playlist',
+      /^\s*-master_pl_name\b/m.test(help.text) && /^\s*-hls_segment_type\b/m.test(help.text),
+    ],
     ['the lavfi test sources', /^anullsrc AVOptions:/m.test(help.text)],
   ];
   const missing = required.filter(([, has]) => !has).map(([what]) => what);
   if (missing.length > 0) {
-    return { ...capabilities, usable: false, problem: `The ffmpeg at ${where} lacks ${missing.join(', ')}, so videos cannot be processed.`, lacks: missing };
+    return {
+      ...capabilities,
+      usable: false,
+      problem: `The ffmpeg at ${where} lacks ${missing.join(', ')}, so videos cannot be processed.`,
+      lacks: missing,
+    };
   }
-  if (!capabilities.statsPeriod) capabilities.lacks.push('-stats_period and reliable multi-variant HLS (one run per rendition)');
-  if (!capabilities.protocolWhitelist) capabilities.lacks.push('-protocol_whitelist (inputs are limited by their forced format alone)');
+  if (!capabilities.statsPeriod)
+    capabilities.lacks.push('-stats_period and reliable multi-variant HLS (one run per rendition)');
+  if (!capabilities.protocolWhitelist)
+    capabilities.lacks.push('-protocol_whitelist (inputs are limited by their forced format alone)');
   if (!capabilities.drawtext) capabilities.lacks.push('drawtext (demo clips carry no titles)');
   if (!ffprobe) capabilities.lacks.push('ffprobe (videos are read with ffmpeg -i)');
   return capabilities;

@@ -53,7 +53,9 @@ async function episodeOf(isFree: boolean, episodeNumber: number) {
 describe('demo media when HLS cannot be made', () => {
   it('says so once and gives every demo episode an MP4 of its own, hard-linked to its clip', async () => {
     expect(logs.filter((l) => l.startsWith('WARN demo media: HLS could not be made'))).toHaveLength(1);
-    const rows = await t.db.select({ id: episodes.id, seriesId: episodes.seriesId, videoUrl: episodes.videoUrl }).from(episodes);
+    const rows = await t.db
+      .select({ id: episodes.id, seriesId: episodes.seriesId, videoUrl: episodes.videoUrl })
+      .from(episodes);
     expect(result.ownMp4).toBe(rows.length);
     expect(new Set(rows.map((r) => r.videoUrl)).size).toBe(rows.length);
     for (const row of rows) {

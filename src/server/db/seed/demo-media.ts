@@ -103,7 +103,9 @@ export async function prepareDemoMedia(
   } catch (error) {
     if (options.signal?.aborted) return result;
     // A shared clip plays for every viewer, locked episode or not: each episode gets its own MP4 instead.
-    options.log.warn(`demo media: HLS could not be made (${error instanceof Error ? error.message : String(error)}); each demo episode plays its own MP4`);
+    options.log.warn(
+      `demo media: HLS could not be made (${error instanceof Error ? error.message : String(error)}); each demo episode plays its own MP4`,
+    );
     result.ownMp4 = await giveEachEpisodeItsOwnMp4(db, mediaDir, onClips, clipOfUrl, options);
     await retireClipsIfUnused(db, mediaDir, options, options.retireClipsAfterMs ?? DEFAULT_RETIRE_MS);
     return result;
@@ -122,7 +124,13 @@ export async function prepareDemoMedia(
     }
     const ownMp4 = DEMO_MP4_URL.exec(row.video_url);
     if (ownMp4) {
-      pending.push({ id: row.id, seriesId: row.series_id, clip: Number(ownMp4[2]), oldUrl: row.video_url, oldFolder: ownMp4[1] });
+      pending.push({
+        id: row.id,
+        seriesId: row.series_id,
+        clip: Number(ownMp4[2]),
+        oldUrl: row.video_url,
+        oldFolder: ownMp4[1],
+      });
       continue;
     }
     const [, folder, clipNumber, hash] = DEMO_FOLDER_URL.exec(row.video_url)!;

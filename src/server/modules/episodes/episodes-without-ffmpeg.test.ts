@@ -36,7 +36,13 @@ describe('a server without a usable ffmpeg', () => {
   it('refuses an upload at once with that message, storing nothing', async () => {
     const [s] = await t.db
       .insert(series)
-      .values({ title: 'No ffmpeg', description: 'x', genre: 'Drama', thumbnailUrl: '/media/art/x.svg', totalEpisodes: 0 })
+      .values({
+        title: 'No ffmpeg',
+        description: 'x',
+        genre: 'Drama',
+        thumbnailUrl: '/media/art/x.svg',
+        totalEpisodes: 0,
+      })
       .returning();
     const response = await t.admin({
       method: 'POST',

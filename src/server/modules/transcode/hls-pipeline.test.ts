@@ -168,7 +168,15 @@ describe('containerOfBytes', () => {
     expect(containerOfBytes(head('\0\0\0\x20ftypisom'))).toBe('mov');
     expect(containerOfBytes(head('\0\0\0\x08wide\0\0'))).toBe('mov');
     expect(containerOfBytes(Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42]))).toBe('matroska');
-    for (const other of ['#EXTM3U\n#EXT-X', 'ffconcat version 1.0', '\x89PNG\r\n\x1a\n', '\xff\xd8\xff\xe0JFIF', 'GIF89a', 'RIFF....WEBP', '']) {
+    for (const other of [
+      '#EXTM3U\n#EXT-X',
+      'ffconcat version 1.0',
+      '\x89PNG\r\n\x1a\n',
+      '\xff\xd8\xff\xe0JFIF',
+      'GIF89a',
+      'RIFF....WEBP',
+      '',
+    ]) {
       expect(containerOfBytes(head(other)), JSON.stringify(other)).toBeUndefined();
     }
   });

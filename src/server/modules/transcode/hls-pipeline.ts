@@ -127,7 +127,15 @@ interface FfprobeStream {
 }
 
 async function probeWithFfprobe(ffprobe: string, file: string, input: string[]): Promise<VideoProbe> {
-  const run = await runTool(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...input]);
+  const run = await runTool(ffprobe, [
+    '-v',
+    'error',
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    ...input,
+  ]);
   if (run.code !== 0) throw new NotAVideoError(readableReason(run.stderr, file) || 'it could not be read');
   let info: { streams?: FfprobeStream[]; format?: { duration?: string; format_name?: string } };
   try {
@@ -272,7 +280,10 @@ async function masterPlaylistOf(outDir: string, renditions: Rendition[]): Promis
     const video = init ? avcCodecOf(await fs.readFile(path.join(folder, init))) : undefined;
     const codecs = video ? `,CODECS="${video},mp4a.40.2"` : '';
     const bandwidth = Math.round((r.videoKbps + r.audioKbps) * 1000 * 1.1);
-    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},RESOLUTION=${r.width}x${r.height}${codecs}`, `${r.name}/index.m3u8`);
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},RESOLUTION=${r.width}x${r.height}${codecs}`,
+      `${r.name}/index.m3u8`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -298,7 +309,9 @@ interface LadderRun {
 function ladderArgs({ input, probe, rungs, firstIndex, outDir, capabilities }: LadderRun): string[] {
   const frameRate = probe.frameRate > 0 ? Math.min(probe.frameRate, MAX_FRAME_RATE) : MAX_FRAME_RATE;
   const gop = Math.max(1, Math.round(frameRate * SEGMENT_SECONDS));
-  const chains = rungs.map((r, i) => `[v${i}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1,format=yuv420p[out${i}]`);
+  const chains = rungs.map(
+    (r, i) => `[v${i}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1,format=yuv420p[out${i}]`,
+  );
   const fps = probe.frameRate > MAX_FRAME_RATE || probe.frameRate === 0 ? `fps=${frameRate},` : '';
   const splits = rungs.map((_, i) => `[v${i}]`).join('');
   const filter = [`[0:v:0]${fps}split=${rungs.length}${splits}`, ...chains].join(';');

@@ -16,6 +16,7 @@ import { Thumbnail } from '../components/thumbnail.tsx';
 import { DeleteEpisodeDialog } from './components/delete-episode-dialog.tsx';
 import { EpisodeItem } from './components/episode-item.tsx';
 import { UploadPanel } from './components/upload-panel.tsx';
+import { VideoProcessingNotice } from './components/video-processing-notice.tsx';
 
 /** /admin/series/{id}/episodes: the operator's episodes of one series. */
 export default function EpisodesPage({ seriesId }: { seriesId: number }) {
@@ -80,6 +81,8 @@ export default function EpisodesPage({ seriesId }: { seriesId: number }) {
             </Link>
           </div>
         </section>
+
+        <VideoProcessingNotice />
 
         <UploadPanel
           seriesId={seriesId}
