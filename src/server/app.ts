@@ -11,6 +11,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { guardsPlugin } from './plugins/guards.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
 import { clientPlugin } from './plugins/client.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(guardsPlugin);
   await app.register(mediaPipelinePlugin);
   await app.register(housekeepingPlugin);
+  await app.register(openApiPlugin);
 
   await app.register(healthRoutes);
   await app.register(accessRoutes);
