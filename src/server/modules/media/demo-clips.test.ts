@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   demoClipsCacheKey,
+  demoFontFile,
   demoClipsState,
   encodeDemoClip,
   prepareDemoClips,
@@ -89,7 +90,8 @@ describe('parseFfmpegInfo', () => {
 describe('prepareDemoClips', () => {
   it('links clips from the shared cache into a new data directory without encoding', async () => {
     const cacheDir = path.join(dir, 'cache');
-    const keyDir = path.join(cacheDir, demoClipsCacheKey(findFontFile()));
+    // The server probes its ffmpeg at start, before any demo media is prepared.
+    const keyDir = path.join(cacheDir, demoClipsCacheKey(await demoFontFile()));
     fs.mkdirSync(keyDir, { recursive: true });
     for (const c of DEMO_CLIPS) fs.copyFileSync(clip, path.join(keyDir, path.basename(demoClipFile(c))));
 
