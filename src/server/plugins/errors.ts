@@ -48,21 +48,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
-<<<<<<< HEAD
       return reply.status(statusCode).send({
         statusCode,
         error: 'Internal Server Error',
         message: 'Something went wrong on our side. Please try again.',
       });
-=======
-      return reply
-        .status(statusCode)
-        .send({
-          statusCode,
-          error: 'Internal Server Error',
-          message: 'Something went wrong on our side. Please try again.',
-        });
->>>>>>> c5184a2 (Dashboard Episodes view says when uploads are off because the server cannot process videos (all 15 languages), with the server's reason; prettier on the changed files)
     }
     return reply.status(statusCode).send({
       statusCode,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { viewerRoute } from './guards.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -80,7 +81,7 @@ export const openApiPlugin = fp(
       }
     });
     let document: ReturnType<typeof openApiDocument> | undefined;
-    app.get(OPENAPI_PATH, async () => {
+    app.get(OPENAPI_PATH, { config: viewerRoute }, async () => {
       document ??= openApiDocument(routes, { title: `${app.config.appName} API`, version: '1.0.0' });
       return document;
     });

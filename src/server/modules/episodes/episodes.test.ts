@@ -225,11 +225,16 @@ describe('operator episode uploads', () => {
     const response = await t.admin({
       method: 'POST',
       url: `/api/series/${s.id}/episodes`,
-      ...multipartBody({}, [{ field: 'video', filename: 'episode.mkv', content: fs.readFileSync(source), contentType: 'video/x-matroska' }]),
+      ...multipartBody({}, [
+        { field: 'video', filename: 'episode.mkv', content: fs.readFileSync(source), contentType: 'video/x-matroska' },
+      ]),
     });
     expect(response.statusCode).toBe(201);
     const id = response.json<AdminEpisode>().id;
-    const [job] = await t.db.select({ sourcePath: mediaJobs.sourcePath }).from(mediaJobs).where(eq(mediaJobs.episodeId, id));
+    const [job] = await t.db
+      .select({ sourcePath: mediaJobs.sourcePath })
+      .from(mediaJobs)
+      .where(eq(mediaJobs.episodeId, id));
     expect(path.basename(job!.sourcePath)).toMatch(/^\d+-[0-9a-f]{12}\.video$/);
     const ready = await waitUntilSettled(id);
     expect(ready.media).toMatchObject({ status: 'ready', playable: true });
