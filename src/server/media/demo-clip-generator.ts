@@ -175,7 +175,8 @@ export async function prepareDemoClips(mediaDir: string, options: DemoClipsOptio
   }
   state = 'preparing';
   try {
-    const ffmpeg = findFfmpeg();
+    // An ffmpeg that is there but cannot encode counts as none: the start-up log has said why.
+    const ffmpeg = (await ffmpegCapabilities()).usable ? findFfmpeg() : undefined;
     const fontFile = await demoFontFile();
     let cache: string | undefined = path.join(options.cacheDir ?? DEFAULT_CLIP_CACHE_DIR, demoClipsCacheKey(fontFile));
     try {
@@ -195,7 +196,7 @@ export async function prepareDemoClips(mediaDir: string, options: DemoClipsOptio
       }
       if (!ffmpeg) {
         state = 'unavailable';
-        options.log.warn('demo clips: no ffmpeg found (PATH or @ffmpeg-installer/ffmpeg), episodes will not play');
+        options.log.warn('demo clips: no usable ffmpeg, so the demo episodes cannot play until one is installed');
         return result;
       }
       await encodeDemoClip(ffmpeg, clip, cached ?? target, {

@@ -5,6 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_EPISODES } from '../../../contract/index.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
+import { demoClipsState, prepareDemoClips } from '../../media/demo-clip-generator.ts';
 import { DEMO_CLIPS, demoClipFile } from '../../media/demo-clips.ts';
 import { episodes, series } from '../schema.ts';
 import { seedDemoCatalogue } from './index.ts';
@@ -78,5 +79,17 @@ describe('demo media when HLS cannot be made', () => {
     expect(locked.videoUrl).not.toBe(free.videoUrl);
     expect((await t.viewer({ method: 'GET', url: locked.videoUrl })).statusCode).toBe(403);
     expect((await t.viewer({ method: 'GET', url: free.videoUrl })).statusCode).toBe(200);
+  });
+
+  it('with no clips to link either, says once that the demo cannot play, and does not fail', async () => {
+    const warnings: string[] = [];
+    const mediaDir = path.join(cacheDir, 'elsewhere', 'media');
+    const result = await prepareDemoClips(mediaDir, {
+      cacheDir,
+      log: { info: () => {}, warn: (m) => warnings.push(m) },
+    });
+    expect(result).toEqual({ reused: 0, encoded: 0, present: 0 });
+    expect(demoClipsState()).toBe('unavailable');
+    expect(warnings).toEqual(['demo clips: no usable ffmpeg, so the demo episodes cannot play until one is installed']);
   });
 });
