@@ -7,3 +7,4 @@ export * from './library.ts';
 export * from './auth.ts';
 export * from './episodes.ts';
 export * from './watch-start.ts';
+export * from './insights.ts';

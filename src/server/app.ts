@@ -22,6 +22,7 @@ import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { episodesRoutes } from './modules/episodes/episodes.routes.ts';
+import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { mediaPipelinePlugin } from './modules/transcode/transcode.plugin.ts';
 
 declare module 'fastify' {
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(libraryRoutes);
   await app.register(mediaRoutes);
   await app.register(episodesRoutes);
+  await app.register(insightsRoutes);
 
   await app.register(clientPlugin, { clientDir: deps.clientDir });
   return app;

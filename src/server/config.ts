@@ -25,6 +25,10 @@ const environment = z.object({
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   /** Requests per minute per client address for files under /media (a video is many segments). */
   MEDIA_RATE_LIMIT: z.coerce.number().int().min(1).default(3000),
+  /** Event batches per minute per client address (the player sends one every few seconds). */
+  EVENTS_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  /** Days raw insight events are kept; the daily rollups are kept for good. */
+  INSIGHT_EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   /** Which proxies to believe for X-Forwarded-For/-Proto: a hop count, their addresses, or (unsafe) `true`. */
   TRUST_PROXY: z
     .string()
@@ -105,6 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     authRateLimit: e.AUTH_RATE_LIMIT,
     apiRateLimit: e.API_RATE_LIMIT,
     mediaRateLimit: e.MEDIA_RATE_LIMIT,
+    eventsRateLimit: e.EVENTS_RATE_LIMIT,
+    insightEventsRetentionDays: e.INSIGHT_EVENTS_RETENTION_DAYS,
     trustProxy: e.TRUST_PROXY,
     adminSessionMs: e.ADMIN_SESSION_HOURS * 3600_000,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -14,6 +15,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -335,3 +337,152 @@ export const appSecrets = pgTable('app_secrets', {
   hashes: text('hashes').array().notNull(),
   createdAt: createdAt(),
 });
+
+export const INSIGHT_EVENT_KINDS = ['play_start', 'progress', 'leave', 'paywall_shown', 'unlock', 'purchase', 'checkin'] as const;
+
+/**
+ * Append-only: what viewers did (sent by the player) and what the ledger recorded (written by a trigger
+ * on wallet_ledger, never by a client). A statement trigger folds every inserted row into the rollups
+ * below in the same transaction (docs/decisions/021-insight-events-and-rollups.md). Raw rows are
+ * deleted after the retention period; the rollups stay.
+ */
+export const insightEvents = pgTable(
+  'insight_events',
+  {
+    /** Made by the client, so a batch sent twice is stored once; ledger events derive theirs from the ledger id. */
+    eventId: uuid('event_id').primaryKey(),
+    userId: text('user_id').notNull(),
+    kind: text('kind', { enum: INSIGHT_EVENT_KINDS }).notNull(),
+    seriesId: integer('series_id'),
+    episodeNumber: integer('episode_number'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    startupMs: integer('startup_ms'),
+    percent: integer('percent'),
+    reason: text('reason'),
+    watchedMs: integer('watched_ms').notNull().default(0),
+    /** Unlock: coins and bonuses debited; purchase and check-in: coins and bonuses credited. */
+    coins: integer('coins').notNull().default(0),
+    /** The part of `coins` that was bought (not bonuses). */
+    paidCoins: integer('paid_coins').notNull().default(0),
+    priceCents: integer('price_cents'),
+  },
+  (t) => [
+    check('insight_events_kind_known', sql`${t.kind} in ('play_start', 'progress', 'leave', 'paywall_shown', 'unlock', 'purchase', 'checkin')`),
+    index('insight_events_received_brin').using('brin', t.receivedAt),
+  ],
+);
+
+/** Per (series, episode, UTC day): what the funnel and the per-series figures add up. */
+export const insightEpisodeDays = pgTable(
+  'insight_episode_days',
+  {
+    seriesId: integer('series_id').notNull(),
+    episodeNumber: integer('episode_number').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    plays: integer('plays').notNull().default(0),
+    progress25: integer('progress_25').notNull().default(0),
+    progress50: integer('progress_50').notNull().default(0),
+    progress75: integer('progress_75').notNull().default(0),
+    completions: integer('completions').notNull().default(0),
+    leaves: integer('leaves').notNull().default(0),
+    paywallShown: integer('paywall_shown').notNull().default(0),
+    /** Distinct viewers shown the paywall that day (a viewer shown it on two days counts on each). */
+    paywallViewers: integer('paywall_viewers').notNull().default(0),
+    unlocks: integer('unlocks').notNull().default(0),
+    coinsSpent: integer('coins_spent').notNull().default(0),
+    paidCoinsSpent: integer('paid_coins_spent').notNull().default(0),
+    watchMs: bigint('watch_ms', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seriesId, t.episodeNumber, t.day] }),
+    index('insight_episode_days_paywall_idx').on(t.episodeNumber, t.day).where(sql`${t.paywallViewers} > 0 or ${t.unlocks} > 0`),
+  ],
+);
+
+/** Per (series, UTC day): the same sums over a series' episodes, so ranking series reads one row per day. */
+export const insightSeriesDays = pgTable(
+  'insight_series_days',
+  {
+    seriesId: integer('series_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    plays: integer('plays').notNull().default(0),
+    coinsSpent: integer('coins_spent').notNull().default(0),
+    paidCoinsSpent: integer('paid_coins_spent').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.seriesId, t.day] }), index('insight_series_days_day_idx').on(t.day)],
+);
+
+/** Per UTC day, over everything: the headline figures. */
+export const insightDays = pgTable('insight_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  plays: integer('plays').notNull().default(0),
+  completions: integer('completions').notNull().default(0),
+  paywallShown: integer('paywall_shown').notNull().default(0),
+  unlocks: integer('unlocks').notNull().default(0),
+  coinsSpent: bigint('coins_spent', { mode: 'number' }).notNull().default(0),
+  paidCoinsSpent: bigint('paid_coins_spent', { mode: 'number' }).notNull().default(0),
+  watchMs: bigint('watch_ms', { mode: 'number' }).notNull().default(0),
+  purchases: integer('purchases').notNull().default(0),
+  paidCoinsSold: bigint('paid_coins_sold', { mode: 'number' }).notNull().default(0),
+  moneyCents: bigint('money_cents', { mode: 'number' }).notNull().default(0),
+  checkIns: integer('check_ins').notNull().default(0),
+});
+
+/**
+ * Who started, saw the paywall of, or unlocked an episode on a day: distinct viewers over any range
+ * are counted from here (one row per viewer, not per event). kind: start | paywall | unlock.
+ */
+export const insightEpisodeViewers = pgTable(
+  'insight_episode_viewers',
+  {
+    seriesId: integer('series_id').notNull(),
+    episodeNumber: integer('episode_number').notNull(),
+    kind: text('kind', { enum: ['start', 'paywall', 'unlock'] }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: text('user_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seriesId, t.episodeNumber, t.kind, t.day, t.userId] }),
+    index('insight_episode_viewers_paywall_idx')
+      .on(t.episodeNumber, t.day)
+      .where(sql`${t.kind} <> 'start'`),
+  ],
+);
+
+/**
+ * Each viewer's latest day with a play: a range that reaches the latest day counts its viewers from here
+ * (one row per viewer) instead of from every viewer-day.
+ */
+export const insightViewers = pgTable(
+  'insight_viewers',
+  {
+    userId: text('user_id').primaryKey(),
+    lastDay: date('last_day', { mode: 'string' }).notNull(),
+  },
+  (t) => [index('insight_viewers_last_day_idx').on(t.lastDay, t.userId)],
+);
+
+/** Who started any play on a day: the headline "viewers" of a range that ends before the latest day. */
+export const insightViewerDays = pgTable(
+  'insight_viewer_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: text('user_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId] })],
+);
+
+/**
+ * Start-up times as a histogram per day; `startup_ms` is the start of a bucket 10 ms wide below 1 s, 50 ms
+ * below 5 s and 500 ms above, so p50/p95 are read from a few hundred rows a day.
+ */
+export const insightStartupDays = pgTable(
+  'insight_startup_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    startupMs: integer('startup_ms').notNull(),
+    plays: integer('plays').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.startupMs] })],
+);

@@ -32,6 +32,8 @@ export const operatorRoute = { guard: 'operator', rateBucket: 'api' } as const;
 export const attemptRoute = { guard: 'public', rateBucket: 'attempts' } as const;
 /** Files of the built client: open, because the gate itself has to load. */
 export const clientFileRoute = { guard: 'public', rateBucket: 'none' } as const;
+/** The player's viewing-event batches: past the gate, with a bucket of their own. */
+export const viewingEventsRoute = { guard: 'viewer', rateBucket: 'events' } as const;
 /** Files under /media: past the gate, with a bucket of their own (a video is many segments). */
 export const mediaFileRoute = { guard: 'viewer', rateBucket: 'media' } as const;
 

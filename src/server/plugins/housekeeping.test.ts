@@ -26,7 +26,7 @@ describe('housekeeping', () => {
       { ...session, id: 'live', expiresAt: hoursAgo(-1) },
     ]);
 
-    expect(await sweepExpired(t.db)).toEqual({ idempotencyKeys: 1 });
+    expect(await sweepExpired(t.db)).toEqual({ idempotencyKeys: 1, insightEvents: 0 });
     expect((await t.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys)).map((r) => r.key)).toEqual([
       'recent',
     ]);

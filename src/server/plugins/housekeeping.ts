@@ -6,13 +6,17 @@ import { deleteExpiredAccessSessions } from '../modules/access/access.repository
 import { deleteEndedRateLimitWindows } from './rate-limits.ts';
 import { deleteExpiredSessions } from '../modules/auth/sessions.repository.ts';
 import { deleteIdempotencyKeysBefore } from '../modules/wallet/wallet.repository.ts';
+import { dropExpiredEvents } from '../modules/insights/insights.service.ts';
 
 /** How long a purchase's Idempotency-Key keeps its answer. */
 export const IDEMPOTENCY_KEY_HOURS = 24;
 const SWEEP_EVERY_MS = 3600_000;
 
-/** Deletes what no request can use any more: old idempotency keys, expired sessions, ended rate-limit windows. */
-export async function sweepExpired(db: Database, now = new Date()) {
+/**
+ * Deletes what no request can use any more: old idempotency keys, expired sessions, ended rate-limit windows,
+ * raw insight events past their retention (their rollups stay).
+ */
+export async function sweepExpired(db: Database, now = new Date(), insightRetentionDays = 90) {
   const idempotencyKeys = await deleteIdempotencyKeysBefore(
     db,
     new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 3600_000),
@@ -20,13 +24,16 @@ export async function sweepExpired(db: Database, now = new Date()) {
   await deleteExpiredAccessSessions(db);
   await deleteExpiredSessions(db, adminSessions);
   await deleteEndedRateLimitWindows(db);
-  return { idempotencyKeys };
+  const insightEvents = await dropExpiredEvents(db, insightRetentionDays, now);
+  return { idempotencyKeys, insightEvents };
 }
 
 /** Sweeps once the app is ready, then every hour; any instance may (the deletes are idempotent). */
 export const housekeepingPlugin = fp(async (app: FastifyInstance) => {
   const sweep = () =>
-    sweepExpired(app.db).catch((error: unknown) => app.log.warn({ err: error }, 'Housekeeping sweep failed'));
+    sweepExpired(app.db, new Date(), app.config.insightEventsRetentionDays).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'Housekeeping sweep failed'),
+    );
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     void sweep();

@@ -10,9 +10,10 @@ import { rateLimitWindows } from '../db/schema.ts';
  * - `api`: every other API request, counted in this instance's memory (a database round trip per request would
  *   cost more than the limit protects);
  * - `media`: files under /media, in memory, with a limit of their own;
+ * - `events`: the player's viewing-event batches, in memory, so they never use up the API's count;
  * - `none`: the built client's files.
  */
-export type RateBucket = 'attempts' | 'api' | 'media' | 'none';
+export type RateBucket = 'attempts' | 'api' | 'media' | 'events' | 'none';
 
 const WINDOW_MS = 60_000;
 
@@ -73,6 +74,8 @@ function limitOf(app: FastifyInstance, bucket: RateBucket): number {
       return app.config.authRateLimit;
     case 'media':
       return app.config.mediaRateLimit;
+    case 'events':
+      return app.config.eventsRateLimit;
     default:
       return app.config.apiRateLimit;
   }

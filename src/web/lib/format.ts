@@ -55,3 +55,8 @@ export function formatDuration(totalSeconds: number): string {
   const sec = String(s % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
+
+/** A share 0–1 as a percentage in the language's way ("42.5%", "42,5 %"). */
+export function formatPercent(share: number): string {
+  return new Intl.NumberFormat(locale(), { style: 'percent', maximumFractionDigits: 1 }).format(share);
+}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Tabs } from 'radix-ui';
 import { useLocation, useSearch } from 'wouter';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,10 @@ import { CarouselTab } from './carousel-tab.tsx';
 import { TrendingTab } from './trending-tab.tsx';
 import { AddSeriesDialog } from './add-series-dialog.tsx';
 
-const TABS = ['content', 'carousel', 'trending'] as const;
+// Its charts and texts are a chunk of their own, loaded when an operator opens the tab.
+const InsightsTab = lazy(() => import('../insights/components/insights-tab.tsx'));
+
+const TABS = ['content', 'carousel', 'trending', 'insights'] as const;
 type DashboardTab = (typeof TABS)[number];
 
 const tabOf = (search: string): DashboardTab => {
@@ -74,6 +77,9 @@ export function Dashboard() {
             <Tabs.Trigger value="trending" className={tabTriggerClass}>
               {t('tabs.trending')}
             </Tabs.Trigger>
+            <Tabs.Trigger value="insights" className={tabTriggerClass}>
+              {t('tabs.insights')}
+            </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="content" className="pt-5 focus-visible:outline-none">
             <ContentTab series={series.data} />
@@ -83,6 +89,11 @@ export function Dashboard() {
           </Tabs.Content>
           <Tabs.Content value="trending" className="pt-5 focus-visible:outline-none">
             <TrendingTab series={series.data} />
+          </Tabs.Content>
+          <Tabs.Content value="insights" className="pt-5 focus-visible:outline-none">
+            <Suspense fallback={<PageSpinner />}>
+              <InsightsTab series={series.data} />
+            </Suspense>
           </Tabs.Content>
         </Tabs.Root>
       </main>

@@ -18,6 +18,7 @@ import {
   type WatchStart,
 } from '../../../../contract/watch-start.ts';
 import { createPooledVideoElement, offerEarlyVideo, playOnFirstFrame, showEarlyVideo } from './video-pool.ts';
+import { FIRST_FRAME_MARK } from '../viewing-events/first-frame-mark.ts';
 
 /**
  * Opening /watch/{id} directly (a shared link, a reload) is a cold start: the app's code, then the episode,
@@ -125,6 +126,7 @@ export async function startWatchEarly(pathname: string): Promise<void> {
     });
     showEarlyVideo();
     await shown;
+    performance.mark(FIRST_FRAME_MARK);
   } catch {
     dropServedVideo();
   }

@@ -13,6 +13,7 @@ import { formatDuration } from '../../../lib/format.ts';
 import { episodeProgressQuery, watchEpisodesQuery, watchUnlocksQuery } from '../api/watch-queries.ts';
 import type { MediaFailure } from '../hls/media-attachment.ts';
 import { useProgressReporter } from '../use-progress-reporter.ts';
+import { useViewingEvents } from '../viewing-events/use-viewing-events.ts';
 import { EpisodeSheet, type SheetAccess } from './episode-sheet.tsx';
 import { resumePoint } from '../../../../contract/watch-start.ts';
 import { Scrubber } from './scrubber.tsx';
@@ -249,6 +250,12 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
   }, [episode.id, episode.episodeNumber, t]);
 
   useProgressReporter(activeRef, activation?.episodeId === episode.id ? { seriesId: series.id, episodeId: episode.id } : null);
+  const viewerMovedOn = useViewingEvents(
+    activation?.episodeId === episode.id
+      ? { video: activation.video, seriesId: series.id, episodeNumber: episode.episodeNumber }
+      : null,
+    { seriesId: series.id, episodeNumber: unlocking },
+  );
 
   // ---- controls hide 3 s after playback starts (SPEC §4, §9)
   const scheduleHide = useCallback(() => {
@@ -284,10 +291,11 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
         prepareToPlay(entry.video);
         startPlayback(entry.video);
       }
+      viewerMovedOn();
       activeRef.current?.pause();
       navigate(paths.watch(target.id), { replace: true });
     },
-    [next, previous, accessOf, placeTrack, prepareToPlay, startPlayback, navigate],
+    [next, previous, accessOf, placeTrack, prepareToPlay, startPlayback, navigate, viewerMovedOn],
   );
 
   const onEnded = () => {
@@ -429,6 +437,7 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
     const access = accessOf(target);
     if (access === 'locked') setUnlocking(target.episodeNumber);
     else if (access === 'playable') {
+      viewerMovedOn();
       activeRef.current?.pause();
       navigate(paths.watch(target.id), { replace: true });
     }

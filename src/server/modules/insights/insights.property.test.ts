@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlayerEventInput } from '../../../contract/index.ts';
+import { episodes, series, users } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../../testing/harness.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ EVENTS_RATE_LIMIT: '100000' });
+});
+afterAll(() => t.close());
+
+/** mulberry32: a small seeded generator, so a failing seed can be replayed. */
+function generator(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  const pick = <T>(items: readonly T[]) => items[int(items.length)]!;
+  const shuffle = <T>(items: T[]) => {
+    for (let i = items.length - 1; i > 0; i--) {
+      const j = int(i + 1);
+      [items[i], items[j]] = [items[j]!, items[i]!];
+    }
+    return items;
+  };
+  return { int, pick, shuffle };
+}
+
+type Sent = PlayerEventInput & { userId: string };
+
+function randomEvent(rand: ReturnType<typeof generator>, seriesIds: number[], userIds: string[]): Sent {
+  const base = {
+    eventId: randomUUID(),
+    userId: rand.pick(userIds),
+    seriesId: rand.pick(seriesIds),
+    episodeNumber: 1 + rand.int(12),
+    // Spread over the last five days, at any hour, so day boundaries and out-of-order days occur.
+    occurredAt: new Date(Date.now() - rand.int(5 * 86_400_000)).toISOString(),
+  };
+  switch (rand.int(4)) {
+    case 0:
+      return { ...base, kind: 'play_start', startupMs: rand.int(8000) };
+    case 1:
+      return { ...base, kind: 'progress', percent: rand.pick([25, 50, 75, 100] as const), watchedMs: rand.int(20_000) };
+    case 2:
+      return {
+        ...base,
+        kind: 'leave',
+        percent: rand.int(100),
+        reason: rand.pick(['swipe', 'back', 'hidden'] as const),
+        watchedMs: rand.int(20_000),
+      };
+    default:
+      return { ...base, kind: 'paywall_shown' };
+  }
+}
+
+/** What the rollups must say, counted in plain TypeScript from the events that were meant to be stored once. */
+function expectedRollups(unique: Sent[]) {
+  const day = (e: Sent) => e.occurredAt.slice(0, 10);
+  const episodeDays = new Map<string, Record<string, number>>();
+  const days = new Map<string, Record<string, number>>();
+  const episodeViewers = new Set<string>();
+  const viewerDays = new Set<string>();
+  const startup = new Map<string, number>();
+  const lastDays = new Map<string, string>();
+  const add = (map: Map<string, Record<string, number>>, key: string, field: string, amount = 1) => {
+    if (amount === 0 && map.has(key)) return;
+    const row = map.get(key) ?? {};
+    if (amount !== 0) row[field] = (row[field] ?? 0) + amount;
+    map.set(key, row);
+  };
+  for (const e of unique) {
+    const ep = `${e.seriesId}/${e.episodeNumber}/${day(e)}`;
+    add(episodeDays, ep, 'watchMs', 'watchedMs' in e ? (e.watchedMs ?? 0) : 0);
+    add(days, day(e), 'watchMs', 'watchedMs' in e ? (e.watchedMs ?? 0) : 0);
+    if (e.kind === 'play_start') {
+      add(episodeDays, ep, 'plays');
+      add(days, day(e), 'plays');
+      episodeViewers.add(`${ep}/start/${e.userId}`);
+      viewerDays.add(`${day(e)}/${e.userId}`);
+      const ms = e.startupMs;
+      const bucket = ms < 1000 ? ms - (ms % 10) : ms < 5000 ? ms - (ms % 50) : ms - (ms % 500);
+      startup.set(`${day(e)}/${bucket}`, (startup.get(`${day(e)}/${bucket}`) ?? 0) + 1);
+      lastDays.set(e.userId, [lastDays.get(e.userId) ?? '', day(e)].sort()[1]!);
+    } else if (e.kind === 'progress') {
+      add(episodeDays, ep, e.percent === 100 ? 'completions' : `progress${e.percent}`);
+      if (e.percent === 100) add(days, day(e), 'completions');
+    } else if (e.kind === 'leave') {
+      add(episodeDays, ep, 'leaves');
+    } else {
+      add(episodeDays, ep, 'paywallShown');
+      add(days, day(e), 'paywallShown');
+      if (!episodeViewers.has(`${ep}/paywall/${e.userId}`)) add(episodeDays, ep, 'paywallViewers');
+      episodeViewers.add(`${ep}/paywall/${e.userId}`);
+    }
+  }
+  return { episodeDays, days, episodeViewers, viewerDays, startup, lastDays };
+}
+
+async function storedRollups() {
+  const rows = <T>(query: ReturnType<typeof sql>) => t.db.execute(query).then((r) => r.rows as T[]);
+  const episodeDays = new Map<string, Record<string, number>>();
+  for (const r of await rows<Record<string, number | string>>(sql`
+    select series_id, episode_number, to_char(day, 'YYYY-MM-DD') as day, plays, progress_25, progress_50, progress_75,
+      completions, leaves, paywall_shown, paywall_viewers, watch_ms::float8 as watch_ms from insight_episode_days`)) {
+    const row: Record<string, number> = {
+      plays: Number(r.plays),
+      progress25: Number(r.progress_25),
+      progress50: Number(r.progress_50),
+      progress75: Number(r.progress_75),
+      completions: Number(r.completions),
+      leaves: Number(r.leaves),
+      paywallShown: Number(r.paywall_shown),
+      paywallViewers: Number(r.paywall_viewers),
+      watchMs: Number(r.watch_ms),
+    };
+    episodeDays.set(
+      `${r.series_id}/${r.episode_number}/${r.day}`,
+      Object.fromEntries(Object.entries(row).filter(([, v]) => v !== 0)),
+    );
+  }
+  const days = new Map<string, Record<string, number>>();
+  for (const r of await rows<Record<string, number | string>>(sql`
+    select to_char(day, 'YYYY-MM-DD') as day, plays, completions, paywall_shown, watch_ms::float8 as watch_ms from insight_days`)) {
+    const row: Record<string, number> = {
+      plays: Number(r.plays),
+      completions: Number(r.completions),
+      paywallShown: Number(r.paywall_shown),
+      watchMs: Number(r.watch_ms),
+    };
+    days.set(String(r.day), Object.fromEntries(Object.entries(row).filter(([, v]) => v !== 0)));
+  }
+  const episodeViewers = new Set(
+    (
+      await rows<{ key: string }>(sql`
+      select series_id || '/' || episode_number || '/' || to_char(day, 'YYYY-MM-DD') || '/' || kind || '/' || user_id as key
+      from insight_episode_viewers`)
+    ).map((r) => r.key),
+  );
+  const viewerDays = new Set(
+    (
+      await rows<{ key: string }>(
+        sql`select to_char(day, 'YYYY-MM-DD') || '/' || user_id as key from insight_viewer_days`,
+      )
+    ).map((r) => r.key),
+  );
+  const startup = new Map(
+    (
+      await rows<{ key: string; plays: number }>(sql`
+      select to_char(day, 'YYYY-MM-DD') || '/' || startup_ms as key, plays from insight_startup_days`)
+    ).map((r) => [r.key, Number(r.plays)]),
+  );
+  const lastDays = new Map(
+    (
+      await rows<{ user_id: string; day: string }>(
+        sql`select user_id, to_char(last_day, 'YYYY-MM-DD') as day from insight_viewers`,
+      )
+    ).map((r) => [r.user_id, r.day]),
+  );
+  return { episodeDays, days, episodeViewers, viewerDays, startup, lastDays };
+}
+
+/** The same counts made by SQL straight from the raw events, as a second, independent reading. */
+async function countedFromRawEvents() {
+  const result = await t.db.execute<{ plays: number; completions: number; paywall: number; watch: number }>(sql`
+    select count(*) filter (where kind = 'play_start')::int as plays,
+      count(*) filter (where kind = 'progress' and percent = 100)::int as completions,
+      count(*) filter (where kind = 'paywall_shown')::int as paywall,
+      coalesce(sum(watched_ms), 0)::float8 as watch
+    from insight_events`);
+  const rollup = await t.db.execute<{ plays: number; completions: number; paywall: number; watch: number }>(sql`
+    select coalesce(sum(plays), 0)::int as plays, coalesce(sum(completions), 0)::int as completions,
+      coalesce(sum(paywall_shown), 0)::int as paywall, coalesce(sum(watch_ms), 0)::float8 as watch
+    from insight_episode_days`);
+  return { raw: result.rows[0], rollup: rollup.rows[0] };
+}
+
+async function reset() {
+  await t.db.execute(sql`truncate insight_events, insight_episode_days, insight_series_days, insight_days,
+    insight_episode_viewers, insight_viewer_days, insight_viewers, insight_startup_days`);
+}
+
+describe('rollups over random event streams', () => {
+  it.each([1, 2, 3, 4, 5, 6])('equal the counts of the raw events (seed %i)', async (seed) => {
+    await reset();
+    const rand = generator(seed);
+    const seriesIds: number[] = [];
+    for (let s = 0; s < 3; s++) {
+      const [row] = await t.db
+        .insert(series)
+        .values({
+          title: `Property ${seed}/${s}`,
+          description: '-',
+          genre: 'Drama',
+          thumbnailUrl: 'https://example.com/p.jpg',
+          totalEpisodes: 12,
+        })
+        .returning();
+      await t.db.insert(episodes).values(
+        Array.from({ length: 12 }, (_, i) => ({
+          seriesId: row!.id,
+          episodeNumber: i + 1,
+          title: `E${i + 1}`,
+          videoUrl: '/media/x.mp4',
+          thumbnailUrl: '/media/x.jpg',
+        })),
+      );
+      seriesIds.push(row!.id);
+    }
+    const userIds = Array.from({ length: 4 }, (_, i) => `prop-${seed}-${i}`);
+    await t.db.insert(users).values(userIds.map((id) => ({ id, username: id, email: `${id}@example.com` })));
+
+    const unique = Array.from({ length: 150 + rand.int(150) }, () => randomEvent(rand, seriesIds, userIds));
+    // Batches per viewer, then resent whole, resent in part, and overlapping, all in a shuffled order.
+    const batches: Sent[][] = [];
+    for (const userId of userIds) {
+      const mine = unique.filter((e) => e.userId === userId);
+      for (let i = 0; i < mine.length;) {
+        const size = 1 + rand.int(25);
+        batches.push(mine.slice(i, i + size));
+        i += size;
+      }
+    }
+    const extra: Sent[][] = [];
+    for (const batch of batches) {
+      if (rand.int(3) === 0) extra.push(batch);
+      if (rand.int(4) === 0) extra.push(rand.shuffle([...batch]).slice(0, 1 + rand.int(batch.length)));
+    }
+    const all = rand.shuffle([...batches, ...extra]);
+    // Several at once, so concurrent statements fold into the same rollup rows.
+    for (let i = 0; i < all.length; i += 4) {
+      const replies = await Promise.all(
+        all.slice(i, i + 4).map((batch) =>
+          t.viewer({
+            method: 'POST',
+            url: '/api/events',
+            payload: JSON.stringify({ userId: batch[0]!.userId, events: batch.map(({ userId: _, ...e }) => e) }),
+            headers: { 'content-type': 'application/json' },
+          }),
+        ),
+      );
+      for (const reply of replies) expect(reply.statusCode, reply.body).toBe(200);
+    }
+
+    const expected = expectedRollups(unique);
+    const stored = await storedRollups();
+    expect(stored.episodeDays).toEqual(expected.episodeDays);
+    expect(stored.days).toEqual(expected.days);
+    expect(stored.episodeViewers).toEqual(expected.episodeViewers);
+    expect(stored.viewerDays).toEqual(expected.viewerDays);
+    expect(stored.startup).toEqual(expected.startup);
+    expect(stored.lastDays).toEqual(expected.lastDays);
+    const { raw, rollup } = await countedFromRawEvents();
+    expect(rollup).toEqual(raw);
+    const [{ n }] = (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from insight_events`)).rows as [
+      { n: number },
+    ];
+    expect(n).toBe(unique.length);
+  });
+});

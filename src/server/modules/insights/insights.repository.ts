@@ -1,0 +1,221 @@
+import { and, between, count, countDistinct, desc, eq, gte, inArray, lt, max, sql, sum } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  insightDays,
+  insightEpisodeDays,
+  insightEpisodeViewers,
+  insightEvents,
+  insightSeriesDays,
+  insightStartupDays,
+  insightViewerDays,
+  insightViewers,
+  series,
+} from '../../db/schema.ts';
+
+export type NewInsightEvent = Omit<typeof insightEvents.$inferInsert, 'receivedAt'>;
+
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+export function seriesEpisodeCounts(db: Executor, seriesIds: number[]) {
+  return db
+    .select({ id: series.id, totalEpisodes: series.totalEpisodes })
+    .from(series)
+    .where(inArray(series.id, seriesIds));
+}
+
+export function findSeries(db: Executor, seriesId: number) {
+  return db
+    .select({ id: series.id, title: series.title, totalEpisodes: series.totalEpisodes, isFree: series.isFree })
+    .from(series)
+    .where(eq(series.id, seriesId))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+/** Inserts the events not stored before; the rollup trigger folds exactly those in. Returns how many. */
+export async function insertEvents(db: Executor, events: NewInsightEvent[]): Promise<number> {
+  const rows = await db
+    .insert(insightEvents)
+    .values(events)
+    .onConflictDoNothing({ target: insightEvents.eventId })
+    .returning({ eventId: insightEvents.eventId });
+  return rows.length;
+}
+
+/** Raw events go after the retention period; the rollups keep their sums. */
+export async function deleteEventsReceivedBefore(db: Executor, before: Date): Promise<number> {
+  const result = await db.delete(insightEvents).where(lt(insightEvents.receivedAt, before));
+  return result.rowCount ?? 0;
+}
+
+const asNumber = (column: Parameters<typeof sum>[0]) => sql<number>`coalesce(${sum(column)}, 0)::float8`;
+
+export async function dayTotals(db: Executor, range: DayRange) {
+  const [row] = await db
+    .select({
+      plays: asNumber(insightDays.plays),
+      completions: asNumber(insightDays.completions),
+      coinsSpent: asNumber(insightDays.coinsSpent),
+      paidCoinsSpent: asNumber(insightDays.paidCoinsSpent),
+      watchMs: asNumber(insightDays.watchMs),
+      purchases: asNumber(insightDays.purchases),
+      paidCoinsSold: asNumber(insightDays.paidCoinsSold),
+      moneyCents: asNumber(insightDays.moneyCents),
+      checkIns: asNumber(insightDays.checkIns),
+    })
+    .from(insightDays)
+    .where(between(insightDays.day, range.from, range.to));
+  return row!;
+}
+
+/** Distinct viewers who started a play in the range. */
+export async function distinctViewers(db: Executor, range: DayRange): Promise<number> {
+  const [latest] = await db.select({ day: max(insightViewers.lastDay) }).from(insightViewers);
+  if (!latest?.day) return 0;
+  if (latest.day <= range.to) {
+    // Nobody was seen after the range, so a viewer's latest day falls in it exactly when they were seen in it.
+    const [row] = await db
+      .select({ viewers: count() })
+      .from(insightViewers)
+      .where(gte(insightViewers.lastDay, range.from));
+    return row!.viewers;
+  }
+  const [row] = await db
+    .select({ viewers: countDistinct(insightViewerDays.userId) })
+    .from(insightViewerDays)
+    .where(between(insightViewerDays.day, range.from, range.to));
+  return row!.viewers;
+}
+
+/**
+ * Distinct viewers of one series shown the paywall of its first paid episode in the range, and how many
+ * of them unlocked it in the range.
+ */
+export async function paywallOutcomes(
+  db: Executor,
+  range: DayRange,
+  firstPaidEpisode: number,
+  seriesId: number,
+): Promise<{ shown: number; unlocked: number }> {
+  const result = await db.execute<{ shown: number; unlocked: number }>(sql`
+    with seen as (
+      select v.series_id, v.user_id, bool_or(v.kind = 'paywall') as shown, bool_or(v.kind = 'unlock') as unlocked
+      from ${insightEpisodeViewers} v
+      join ${series} s on s.id = v.series_id and not s.is_free
+      where v.kind <> 'start' and v.episode_number = ${firstPaidEpisode}
+        and v.day between ${range.from} and ${range.to}
+        and v.series_id = ${seriesId}
+      group by v.series_id, v.user_id
+    )
+    select count(*) filter (where shown)::int as shown, count(*) filter (where shown and unlocked)::int as unlocked
+    from seen`);
+  return result.rows[0]!;
+}
+
+/**
+ * Over every paid series, from the rollups: unlocks of the first paid episode and the viewers shown its
+ * paywall (once per viewer and day), for the summary's conversion.
+ */
+export async function paywallTotals(db: Executor, range: DayRange, firstPaidEpisode: number) {
+  const [row] = await db
+    .select({ shown: asNumber(insightEpisodeDays.paywallViewers), unlocked: asNumber(insightEpisodeDays.unlocks) })
+    .from(insightEpisodeDays)
+    .innerJoin(series, and(eq(series.id, insightEpisodeDays.seriesId), eq(series.isFree, false)))
+    .where(
+      and(
+        eq(insightEpisodeDays.episodeNumber, firstPaidEpisode),
+        between(insightEpisodeDays.day, range.from, range.to),
+        sql`(${insightEpisodeDays.paywallViewers} > 0 or ${insightEpisodeDays.unlocks} > 0)`,
+      ),
+    );
+  return row!;
+}
+
+/** p50 and p95 of start-up per day, read from the day's histogram (nearest rank). */
+export async function startupPercentiles(db: Executor, range: DayRange) {
+  const result = await db.execute<{ day: string; plays: number; p50: number; p95: number }>(sql`
+    with ranked as (
+      select day, startup_ms, plays,
+        sum(plays) over (partition by day order by startup_ms) as upto,
+        sum(plays) over (partition by day) as total
+      from ${insightStartupDays}
+      where day between ${range.from} and ${range.to}
+    )
+    select to_char(day, 'YYYY-MM-DD') as day, total::int as plays,
+      min(startup_ms) filter (where upto >= ceil(total * 0.5)) as p50,
+      min(startup_ms) filter (where upto >= ceil(total * 0.95)) as p95
+    from ranked
+    group by day, total
+    order by day`);
+  return result.rows;
+}
+
+export function mostPlayedSeries(db: Executor, range: DayRange, limit: number) {
+  return db
+    .select({
+      seriesId: insightSeriesDays.seriesId,
+      title: sql<string>`coalesce(max(${series.title}), '')`,
+      plays: asNumber(insightSeriesDays.plays),
+      coinsSpent: asNumber(insightSeriesDays.coinsSpent),
+      paidCoinsSpent: asNumber(insightSeriesDays.paidCoinsSpent),
+    })
+    .from(insightSeriesDays)
+    .leftJoin(series, eq(series.id, insightSeriesDays.seriesId))
+    .where(between(insightSeriesDays.day, range.from, range.to))
+    .groupBy(insightSeriesDays.seriesId)
+    .orderBy(desc(sum(insightSeriesDays.plays)), insightSeriesDays.seriesId)
+    .limit(limit);
+}
+
+export async function seriesViewers(db: Executor, range: DayRange, seriesIds: number[]) {
+  if (seriesIds.length === 0) return new Map<number, number>();
+  const rows = await db
+    .select({ seriesId: insightEpisodeViewers.seriesId, viewers: countDistinct(insightEpisodeViewers.userId) })
+    .from(insightEpisodeViewers)
+    .where(
+      and(
+        inArray(insightEpisodeViewers.seriesId, seriesIds),
+        eq(insightEpisodeViewers.kind, 'start'),
+        between(insightEpisodeViewers.day, range.from, range.to),
+      ),
+    )
+    .groupBy(insightEpisodeViewers.seriesId);
+  return new Map(rows.map((row) => [row.seriesId, row.viewers]));
+}
+
+export function episodeTotals(db: Executor, range: DayRange, seriesId: number) {
+  return db
+    .select({
+      episodeNumber: insightEpisodeDays.episodeNumber,
+      plays: asNumber(insightEpisodeDays.plays),
+      completions: asNumber(insightEpisodeDays.completions),
+      paywallShown: asNumber(insightEpisodeDays.paywallShown),
+      unlocks: asNumber(insightEpisodeDays.unlocks),
+      coinsSpent: asNumber(insightEpisodeDays.coinsSpent),
+      paidCoinsSpent: asNumber(insightEpisodeDays.paidCoinsSpent),
+    })
+    .from(insightEpisodeDays)
+    .where(and(eq(insightEpisodeDays.seriesId, seriesId), between(insightEpisodeDays.day, range.from, range.to)))
+    .groupBy(insightEpisodeDays.episodeNumber);
+}
+
+/** Distinct viewers who started each episode of a series in the range. */
+export function episodeViewers(db: Executor, range: DayRange, seriesId: number) {
+  return db
+    .select({
+      episodeNumber: insightEpisodeViewers.episodeNumber,
+      viewers: countDistinct(insightEpisodeViewers.userId),
+    })
+    .from(insightEpisodeViewers)
+    .where(
+      and(
+        eq(insightEpisodeViewers.seriesId, seriesId),
+        eq(insightEpisodeViewers.kind, 'start'),
+        between(insightEpisodeViewers.day, range.from, range.to),
+      ),
+    )
+    .groupBy(insightEpisodeViewers.episodeNumber);
+}

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { operatorRoute, viewingEventsRoute } from '../../plugins/guards.ts';
+import {
+  errorReply,
+  eventBatchBody,
+  eventBatchReply,
+  insightsRangeQuery,
+  insightsSummary,
+  seriesInsights,
+  seriesInsightsParams,
+} from '../../../contract/index.ts';
+import {
+  insightsSummary as summarise,
+  recordPlayerEvents,
+  seriesInsights as seriesFigures,
+} from './insights.service.ts';
+
+export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/events',
+    {
+      config: viewingEventsRoute,
+      schema: { body: eventBatchBody, response: { 200: eventBatchReply, 400: errorReply, 404: errorReply } },
+    },
+    (request) => recordPlayerEvents(app.db, request.body),
+  );
+
+  app.get(
+    '/api/admin/insights/summary',
+    { config: operatorRoute, schema: { querystring: insightsRangeQuery, response: { 200: insightsSummary, 400: errorReply } } },
+    (request) => summarise(app.db, request.query),
+  );
+
+  app.get(
+    '/api/admin/insights/series/:id',
+    {
+      config: operatorRoute,
+      schema: {
+        params: seriesInsightsParams,
+        querystring: insightsRangeQuery,
+        response: { 200: seriesInsights, 400: errorReply, 404: errorReply },
+      },
+    },
+    (request) => seriesFigures(app.db, request.params.id, request.query),
+  );
+};
