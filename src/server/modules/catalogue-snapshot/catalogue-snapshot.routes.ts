@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { seriesIdParams } from '../../../contract/index.ts';
+import { z } from 'zod';
+import { carouselItem, episode, errorReply, series, seriesIdParams, trendingItem } from '../../../contract/index.ts';
 import { notFound } from '../../errors.ts';
 import { viewerRoute } from '../../plugins/guards.ts';
 import {
@@ -19,13 +20,15 @@ declare module 'fastify' {
   }
 }
 
-const LISTS: Record<string, CatalogueList> = {
-  '/api/series': 'series',
-  '/api/series/new': 'new',
-  '/api/series/popular': 'popular',
-  '/api/series/trending': 'trendingSeries',
-  '/api/carousel': 'carousel',
-  '/api/trending': 'trending',
+const seriesList = z.array(series);
+// The reply schemas describe the routes (OpenAPI); prepared bytes are sent as a Buffer, which no serialiser touches.
+const LISTS: Record<string, { name: CatalogueList; reply: z.ZodType }> = {
+  '/api/series': { name: 'series', reply: seriesList },
+  '/api/series/new': { name: 'new', reply: seriesList },
+  '/api/series/popular': { name: 'popular', reply: seriesList },
+  '/api/series/trending': { name: 'trendingSeries', reply: seriesList },
+  '/api/carousel': { name: 'carousel', reply: z.array(carouselItem) },
+  '/api/trending': { name: 'trending', reply: z.array(trendingItem) },
 };
 
 /**
@@ -58,21 +61,25 @@ export const catalogueSnapshotRoutes = fp(async (fastify: FastifyInstance) => {
     if (change) snapshot.changed(change);
   });
 
-  for (const [url, name] of Object.entries(LISTS)) {
-    app.get(url, { config: viewerRoute }, async (request, reply) =>
+  for (const [url, { name, reply: shape }] of Object.entries(LISTS)) {
+    app.get(url, { config: viewerRoute, schema: { response: { 200: shape } } }, async (request, reply) =>
       sendPrepared(request, reply, await snapshot.list(name)),
     );
   }
 
-  app.get('/api/series/:id', { config: viewerRoute, schema: { params: seriesIdParams } }, async (request, reply) => {
-    const prepared = await snapshot.series(request.params.id);
-    if (!prepared) throw notFound('Series not found.');
-    return sendPrepared(request, reply, prepared);
-  });
+  app.get(
+    '/api/series/:id',
+    { config: viewerRoute, schema: { params: seriesIdParams, response: { 200: series, 404: errorReply } } },
+    async (request, reply) => {
+      const prepared = await snapshot.series(request.params.id);
+      if (!prepared) throw notFound('Series not found.');
+      return sendPrepared(request, reply, prepared);
+    },
+  );
 
   app.get(
     '/api/series/:id/episodes',
-    { config: viewerRoute, schema: { params: seriesIdParams } },
+    { config: viewerRoute, schema: { params: seriesIdParams, response: { 200: z.array(episode), 404: errorReply } } },
     async (request, reply) => {
       const prepared = await snapshot.episodes(request.params.id);
       if (!prepared) throw notFound('Series not found.');
