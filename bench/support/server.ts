@@ -114,3 +114,22 @@ export function summarize(values: number[]) {
 export function machineLoad(loadAtStart: number) {
   return `machine load (1-minute average): ${loadAtStart.toFixed(1)} at start, ${os.loadavg()[0]!.toFixed(1)} at the end, ${os.cpus().length} CPUs`;
 }
+
+/** The 1, 5 and 15 minute load averages, to print next to a figure. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/** Passes the access gate with the server's access code; the cookie (`name=value`) for requests past it. */
+export async function accessCookie(server: BenchServer): Promise<string> {
+  const access = await fetch(`${server.url}/api/access`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code: server.accessCode }),
+  });
+  const setCookie = access.headers.get('set-cookie');
+  if (!access.ok || !setCookie) throw new Error(`access refused: ${access.status}`);
+  return setCookie.split(';', 1)[0]!;
+}

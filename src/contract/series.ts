@@ -112,3 +112,26 @@ export type ArtworkUploadReply = z.infer<typeof artworkUploadReply>;
 
 export const seriesIdParams = z.object({ id: positiveId });
 export const episodeIdParams = z.object({ episodeId: positiveId });
+
+/** GET /api/series/search: ranked when `q` is given, else newest first; paged with an opaque cursor. */
+export const seriesSearchQuery = z.object({
+  q: z.string().trim().max(200, 'The search is too long (at most 200 characters)').optional(),
+  genre: genre.optional(),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be between 1 and 100')
+    .max(100, 'Limit must be between 1 and 100')
+    .default(24),
+  cursor: z.string().max(200, 'The cursor is not valid').optional(),
+});
+export type SeriesSearchQuery = z.infer<typeof seriesSearchQuery>;
+
+export const seriesPage = z.object({
+  items: z.array(series),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** How many series match in all; counted for the first page only (null when a cursor is given). */
+  total: z.number().int().nullable(),
+});
+export type SeriesPage = z.infer<typeof seriesPage>;

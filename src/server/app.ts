@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import { createChangeFeed, type ChangeFeed } from './db/change-feed.ts';
 import type { Secrets } from './secrets.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { requestLogPlugin } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { guardsPlugin } from './plugins/guards.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
@@ -17,6 +18,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { accessGatePlugin } from './modules/access/access.plugin.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { catalogueSnapshotRoutes } from './modules/catalogue-snapshot/catalogue-snapshot.routes.ts';
 import { curationRoutes } from './modules/curation/curation.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
@@ -53,6 +55,8 @@ export async function buildApp(deps: AppDependencies) {
     trustProxy: deps.config.trustProxy,
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
+    // One line per request is most of a busy server's log work: requests are logged by requestLog below.
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -67,6 +71,7 @@ export async function buildApp(deps: AppDependencies) {
   app.addHook('onReady', () => changes.start());
   app.addHook('onClose', () => changes.stop());
 
+  await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(securityPlugin);
@@ -79,6 +84,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(healthRoutes);
   await app.register(accessRoutes);
   await app.register(authRoutes);
+  await app.register(catalogueSnapshotRoutes);
   await app.register(catalogueRoutes);
   await app.register(curationRoutes);
   await app.register(walletRoutes);

@@ -43,6 +43,8 @@ const GUARD_OF_ROUTE: Record<string, Guard> = {
   'HEAD /api/series/:id': 'viewer',
   'GET /api/series/:id/episodes': 'viewer',
   'HEAD /api/series/:id/episodes': 'viewer',
+  'GET /api/series/search': 'viewer',
+  'HEAD /api/series/search': 'viewer',
   'GET /api/episodes/:episodeId': 'viewer',
   'HEAD /api/episodes/:episodeId': 'viewer',
   'POST /api/series': 'operator',

@@ -11,26 +11,16 @@ import {
   errorReply,
   series,
   seriesIdParams,
+  seriesPage,
+  seriesSearchQuery,
   updateSeriesBody,
 } from '../../../contract/index.ts';
-import {
-  createSeries,
-  editSeries,
-  getEpisode,
-  getSeries,
-  listEpisodes,
-  listNewSeries,
-  listPopularSeries,
-  listSeries,
-  listTrendingSeries,
-  removeSeries,
-} from './catalogue.service.ts';
+import { createSeries, editSeries, getEpisode, removeSeries } from './catalogue.service.ts';
+import { searchSeries } from './series-search.service.ts';
 import { operatorRoute, viewerRoute } from '../../plugins/guards.ts';
 import { artworkImporter, DEFAULT_ARTWORK_LIMITS } from '../../media/artwork-import.ts';
 import { adoptExternalArtwork, storeUploadedArtwork } from './series-artwork.ts';
 import { receiveArtwork } from './artwork.upload.ts';
-
-const seriesList = { response: { 200: z.array(series) } };
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const artwork = artworkImporter(app.mediaPipeline.storage, {
@@ -44,21 +34,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  app.get('/api/series', { config: viewerRoute, schema: seriesList }, () => listSeries(app.db));
-  app.get('/api/series/new', { config: viewerRoute, schema: seriesList }, () => listNewSeries(app.db));
-  app.get('/api/series/popular', { config: viewerRoute, schema: seriesList }, () => listPopularSeries(app.db));
-  app.get('/api/series/trending', { config: viewerRoute, schema: seriesList }, () => listTrendingSeries(app.db));
-
+  // The viewer reads of series and episode lists are served from memory: catalogue-snapshot.routes.ts.
   app.get(
-    '/api/series/:id',
-    { config: viewerRoute, schema: { params: seriesIdParams, response: { 200: series, 404: errorReply } } },
-    (request) => getSeries(app.db, request.params.id),
-  );
-
-  app.get(
-    '/api/series/:id/episodes',
-    { config: viewerRoute, schema: { params: seriesIdParams, response: { 200: z.array(episode), 404: errorReply } } },
-    (request) => listEpisodes(app.db, request.params.id),
+    '/api/series/search',
+    { config: viewerRoute, schema: { querystring: seriesSearchQuery, response: { 200: seriesPage, 400: errorReply } } },
+    (request) => searchSeries(app.db, request.query),
   );
 
   app.get(

@@ -14,24 +14,19 @@ import {
 import {
   addToCarousel,
   addToTrending,
-  listCarousel,
-  listTrending,
   removeFromCarousel,
   removeFromTrending,
   reorderCarousel,
   reorderTrending,
   setTrendingMatch,
 } from './curation.service.ts';
-import { operatorRoute, viewerRoute } from '../../plugins/guards.ts';
+import { operatorRoute } from '../../plugins/guards.ts';
 
 const errors = { 400: errorReply, 404: errorReply, 409: errorReply };
 const deleted = { 204: z.null(), 404: errorReply };
 
 export const curationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/carousel', { config: viewerRoute, schema: { response: { 200: z.array(carouselItem) } } }, () =>
-    listCarousel(app.db),
-  );
-
+  // GET /api/carousel and /api/trending are served from memory: catalogue-snapshot.routes.ts.
   app.post(
     '/api/carousel',
     { config: operatorRoute, schema: { body: addCarouselItemBody, response: { 201: carouselItem, ...errors } } },
@@ -54,10 +49,6 @@ export const curationRoutes: FastifyPluginAsyncZod = async (app) => {
       await removeFromCarousel(app.db, request.params.id);
       return reply.status(204).send(null);
     },
-  );
-
-  app.get('/api/trending', { config: viewerRoute, schema: { response: { 200: z.array(trendingItem) } } }, () =>
-    listTrending(app.db),
   );
 
   app.post(

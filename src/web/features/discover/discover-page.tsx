@@ -1,25 +1,15 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Search, SearchX, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { GENRES, MOST_POPULAR_LIMIT, type Genre } from '../../../contract/constants.ts';
-import type { Series } from '../../../contract/series.ts';
 import { usePopularSeries } from '../../api/get-popular-series.ts';
 import { useAllSeries, useNewSeries } from '../../api/get-series-lists.ts';
+import { useLoadMoreWhenVisible, useSeriesSearch } from '../../api/search-series.ts';
 import { genreLabel } from '../../lib/i18n.ts';
 import { SeriesGrid, SeriesSection } from './components/series-section.tsx';
 
 const isGenre = (value: string | null): value is Genre => (GENRES as readonly string[]).includes(value ?? '');
-
-/** Case-insensitive match on title, genre, tags and description; every word of the query must match. */
-function matchesQuery(series: Series, query: string) {
-  const haystack = [series.title, series.genre, series.description, ...series.tags].join(' ').toLocaleLowerCase();
-  return query
-    .toLocaleLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((word) => haystack.includes(word));
-}
 
 export default function DiscoverPage() {
   const { t } = useTranslation('discover');
@@ -33,13 +23,14 @@ export default function DiscoverPage() {
   const fresh = useNewSeries();
   const popular = usePopularSeries();
 
-  const results = useMemo(
-    () =>
-      (all.data ?? []).filter(
-        (series) => (genre === null || series.genre === genre) && (query.trim() === '' || matchesQuery(series, query)),
-      ),
-    [all.data, genre, query],
-  );
+  const search = useSeriesSearch({ q: query, genre }, filtered);
+  const results = useMemo(() => search.data?.pages.flatMap((page) => page.items) ?? [], [search.data]);
+  const total = search.data?.pages[0]?.total ?? results.length;
+  const { fetchNextPage, hasNextPage, isFetchingNextPage } = search;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
+  const endOfResults = useLoadMoreWhenVisible(loadMore, filtered && hasNextPage);
 
   // The URL follows the search box and the chips, so a filtered view can be shared and survives a reload.
   const update = (changes: { q?: string; genre?: Genre | null }) =>
@@ -61,7 +52,9 @@ export default function DiscoverPage() {
 
   const chip = (active: boolean) =>
     `h-9 shrink-0 rounded-full px-4 text-sm font-medium whitespace-nowrap transition-colors ${
-      active ? 'bg-white text-black' : 'bg-white/[0.07] text-zinc-300 ring-1 ring-white/10 hover:bg-white/15 hover:text-white'
+      active
+        ? 'bg-white text-black'
+        : 'bg-white/[0.07] text-zinc-300 ring-1 ring-white/10 hover:bg-white/15 hover:text-white'
     }`;
 
   return (
@@ -71,7 +64,10 @@ export default function DiscoverPage() {
         <label htmlFor="discover-search" className="sr-only">
           {t('searchLabel')}
         </label>
-        <Search className="pointer-events-none absolute top-1/2 start-4 size-5 -translate-y-1/2 text-zinc-400" aria-hidden />
+        <Search
+          className="pointer-events-none absolute top-1/2 start-4 size-5 -translate-y-1/2 text-zinc-400"
+          aria-hidden
+        />
         <input
           id="discover-search"
           type="search"
@@ -99,7 +95,12 @@ export default function DiscoverPage() {
         aria-label={t('genres')}
         className="-mx-4 mt-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] md:mx-0 md:flex-wrap md:px-0"
       >
-        <button type="button" aria-pressed={genre === null} onClick={() => update({ genre: null })} className={chip(genre === null)}>
+        <button
+          type="button"
+          aria-pressed={genre === null}
+          onClick={() => update({ genre: null })}
+          className={chip(genre === null)}
+        >
           {t('all')}
         </button>
         {GENRES.map((name) => (
@@ -122,15 +123,15 @@ export default function DiscoverPage() {
               <h2 id="results-heading" className="text-lg font-bold md:text-xl">
                 {genre && !query.trim() ? genreLabel(genre) : t('results')}
               </h2>
-              {all.isSuccess && (
+              {search.isSuccess && (
                 <p className="text-sm text-zinc-400" role="status">
-                  {t('resultCount', { count: results.length })}
+                  {t('resultCount', { count: total })}
                 </p>
               )}
             </div>
-            {all.isError ? (
+            {search.isError ? (
               <LoadError />
-            ) : all.isSuccess && results.length === 0 ? (
+            ) : search.isSuccess && results.length === 0 ? (
               <div className="flex flex-col items-center gap-3 rounded-2xl bg-white/[0.03] px-6 py-14 text-center ring-1 ring-white/5">
                 <SearchX className="size-10 text-zinc-600" aria-hidden />
                 <p className="text-base font-semibold text-zinc-200">{t('noResults')}</p>
@@ -143,7 +144,10 @@ export default function DiscoverPage() {
                 </button>
               </div>
             ) : (
-              <SeriesGrid series={results} loading={all.isPending} eagerCount={6} skeletons={9} />
+              <>
+                <SeriesGrid series={results} loading={search.isPending} eagerCount={6} skeletons={9} />
+                <div ref={endOfResults} aria-hidden />
+              </>
             )}
           </section>
         ) : (

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { carouselItem, episode, errorReply, series, seriesIdParams, trendingItem } from '../../../contract/index.ts';
+import { notFound } from '../../errors.ts';
+import { viewerRoute } from '../../plugins/guards.ts';
+import {
+  createCatalogueSnapshot,
+  parseCatalogueChange,
+  type CatalogueChange,
+  type CatalogueList,
+  type CatalogueSnapshot,
+} from './catalogue-snapshot.ts';
+import { sendPrepared } from './prepared-reply.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalogueSnapshot: CatalogueSnapshot;
+  }
+}
+
+const seriesList = z.array(series);
+// The reply schemas describe the routes (OpenAPI); prepared bytes are sent as a Buffer, which no serialiser touches.
+const LISTS: Record<string, { name: CatalogueList; reply: z.ZodType }> = {
+  '/api/series': { name: 'series', reply: seriesList },
+  '/api/series/new': { name: 'new', reply: seriesList },
+  '/api/series/popular': { name: 'popular', reply: seriesList },
+  '/api/series/trending': { name: 'trendingSeries', reply: seriesList },
+  '/api/carousel': { name: 'carousel', reply: z.array(carouselItem) },
+  '/api/trending': { name: 'trending', reply: z.array(trendingItem) },
+};
+
+/**
+ * Routes whose successful writes change what viewers read. The database announces every such change to all
+ * instances on commit, but that notice may reach this instance a moment after the writer's reply, so a write
+ * made here also marks the snapshot stale before its reply goes out: the writer's very next read sees it.
+ */
+function localChange(method: string, route: string | undefined): CatalogueChange | undefined {
+  if (method === 'GET' || method === 'HEAD' || !route) return undefined;
+  if (route === '/api/user/:userId/like/:seriesId') return { lists: true };
+  if (route.startsWith('/api/carousel') || route.startsWith('/api/trending')) return { lists: true };
+  if (route.startsWith('/api/series') || route.startsWith('/api/episodes')) return 'everything';
+  return undefined;
+}
+
+/** The catalogue reads of SPEC §7, answered from the in-memory snapshot as prepared bytes. */
+export const catalogueSnapshotRoutes = fp(async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const snapshot = createCatalogueSnapshot(app.db);
+  app.decorate('catalogueSnapshot', snapshot);
+
+  app.changes.subscribe('catalogue_changed', {
+    onChange: (payload) => snapshot.changed(parseCatalogueChange(payload)),
+    onResync: () => snapshot.changed('everything'),
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode >= 400) return;
+    const change = localChange(request.method, request.routeOptions.url);
+    if (change) snapshot.changed(change);
+  });
+
+  for (const [url, { name, reply: shape }] of Object.entries(LISTS)) {
+    app.get(url, { config: viewerRoute, schema: { response: { 200: shape } } }, async (request, reply) =>
+      sendPrepared(request, reply, await snapshot.list(name)),
+    );
+  }
+
+  app.get(
+    '/api/series/:id',
+    { config: viewerRoute, schema: { params: seriesIdParams, response: { 200: series, 404: errorReply } } },
+    async (request, reply) => {
+      const prepared = await snapshot.series(request.params.id);
+      if (!prepared) throw notFound('Series not found.');
+      return sendPrepared(request, reply, prepared);
+    },
+  );
+
+  app.get(
+    '/api/series/:id/episodes',
+    { config: viewerRoute, schema: { params: seriesIdParams, response: { 200: z.array(episode), 404: errorReply } } },
+    async (request, reply) => {
+      const prepared = await snapshot.episodes(request.params.id);
+      if (!prepared) throw notFound('Series not found.');
+      return sendPrepared(request, reply, prepared);
+    },
+  );
+});

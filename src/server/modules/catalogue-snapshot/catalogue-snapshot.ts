@@ -1,0 +1,150 @@
+import type { Series } from '../../../contract/index.ts';
+import type { Database } from '../../db/client.ts';
+import {
+  listEpisodes,
+  listNewSeries,
+  listPopularSeries,
+  listSeries,
+  listTrendingSeries,
+} from '../catalogue/catalogue.service.ts';
+import { listCarousel, listTrending } from '../curation/curation.service.ts';
+import { prepareReply, type PreparedReply } from './prepared-reply.ts';
+
+export type CatalogueList = 'series' | 'new' | 'popular' | 'trendingSeries' | 'carousel' | 'trending';
+
+/** What changed: the lists (series, carousel, trending), some series' episodes, or everything. */
+export type CatalogueChange = { lists: true } | { episodesOf: number[] | 'all' } | 'everything';
+
+interface Lists {
+  version: number;
+  replies: Record<CatalogueList, PreparedReply>;
+  series: Map<number, Series>;
+  seriesReplies: Map<number, PreparedReply>;
+}
+
+interface EpisodeList {
+  version: number;
+  reply: Promise<PreparedReply>;
+}
+
+// Episode lists are read one series at a time; at 10,000 series only the recently read ones stay in memory.
+const EPISODE_LISTS_KEPT = 2000;
+
+/**
+ * The versioned, in-memory copy of what viewers read. A change bumps a version; the next read after it waits for
+ * one rebuild (shared by every reader in that moment) and from then on gets prepared bytes again.
+ */
+export function createCatalogueSnapshot(db: Database) {
+  let listsVersion = 0;
+  let lists: Lists | undefined;
+  let building: Promise<Lists> | undefined;
+  let episodesVersion = 0;
+  const episodeLists = new Map<number, EpisodeList>();
+
+  async function buildLists(version: number): Promise<Lists> {
+    const [all, fresh, popular, trendingSeries, carousel, trending] = await Promise.all([
+      listSeries(db),
+      listNewSeries(db),
+      listPopularSeries(db),
+      listTrendingSeries(db),
+      listCarousel(db),
+      listTrending(db),
+    ]);
+    return {
+      version,
+      replies: {
+        series: prepareReply(all),
+        new: prepareReply(fresh),
+        popular: prepareReply(popular),
+        trendingSeries: prepareReply(trendingSeries),
+        carousel: prepareReply(carousel),
+        trending: prepareReply(trending),
+      },
+      series: new Map(all.map((s) => [s.id, s])),
+      seriesReplies: new Map(),
+    };
+  }
+
+  async function currentLists(): Promise<Lists> {
+    const wanted = listsVersion;
+    for (;;) {
+      if (lists && lists.version >= wanted) return lists;
+      if (!building) {
+        const version = listsVersion;
+        building = buildLists(version).finally(() => (building = undefined));
+        building.then(
+          (built) => {
+            if (!lists || built.version > lists.version) lists = built;
+          },
+          () => {},
+        );
+      }
+      const built = await building;
+      if (built.version >= wanted) return built;
+    }
+  }
+
+  function episodeList(seriesId: number): Promise<PreparedReply> {
+    const cached = episodeLists.get(seriesId);
+    if (cached && cached.version === episodesVersion) return cached.reply;
+    const entry: EpisodeList = {
+      version: episodesVersion,
+      reply: listEpisodes(db, seriesId).then(prepareReply),
+    };
+    entry.reply.catch(() => episodeLists.get(seriesId) === entry && episodeLists.delete(seriesId));
+    episodeLists.delete(seriesId);
+    episodeLists.set(seriesId, entry);
+    if (episodeLists.size > EPISODE_LISTS_KEPT) episodeLists.delete(episodeLists.keys().next().value!);
+    return entry.reply;
+  }
+
+  return {
+    /** The lists as they are now, when nothing changed since they were built; else undefined (use `lists`). */
+    ready: (): Lists | undefined => (lists && lists.version === listsVersion ? lists : undefined),
+    lists: currentLists,
+
+    async list(name: CatalogueList): Promise<PreparedReply> {
+      return (this.ready() ?? (await currentLists())).replies[name];
+    },
+
+    /** One series, or undefined when there is none with that id. */
+    async series(id: number): Promise<PreparedReply | undefined> {
+      const current = this.ready() ?? (await currentLists());
+      const found = current.series.get(id);
+      if (!found) return undefined;
+      let prepared = current.seriesReplies.get(id);
+      if (!prepared) current.seriesReplies.set(id, (prepared = prepareReply(found)));
+      return prepared;
+    },
+
+    /** A series' episodes as viewers see them, or undefined when there is no such series. */
+    async episodes(seriesId: number): Promise<PreparedReply | undefined> {
+      const current = this.ready() ?? (await currentLists());
+      if (!current.series.has(seriesId)) return undefined;
+      return episodeList(seriesId);
+    },
+
+    changed(change: CatalogueChange) {
+      if (change === 'everything' || 'lists' in change) listsVersion++;
+      if (change === 'everything' || ('episodesOf' in change && change.episodesOf === 'all')) {
+        episodesVersion++;
+        episodeLists.clear();
+      } else if ('episodesOf' in change && change.episodesOf !== 'all') {
+        for (const id of change.episodesOf) episodeLists.delete(id);
+      }
+    },
+  };
+}
+
+export type CatalogueSnapshot = ReturnType<typeof createCatalogueSnapshot>;
+
+/** Reads a 'catalogue_changed' payload (see the catalogue_change_triggers migration). */
+export function parseCatalogueChange(payload: string): CatalogueChange {
+  if (payload === 'lists') return { lists: true };
+  if (payload === 'episodes') return { episodesOf: 'all' };
+  if (payload.startsWith('episodes:')) {
+    const ids = payload.slice('episodes:'.length).split(',').map(Number).filter(Number.isInteger);
+    return { episodesOf: ids };
+  }
+  return 'everything';
+}
