@@ -12,6 +12,7 @@ export function ProfileButton() {
   const { t } = useTranslation('common');
   const { isLoggedIn, loginUser, logout } = useLogin();
   const [loginOpen, setLoginOpen] = useState(false);
+  const [loginOpened, setLoginOpened] = useState(false);
 
   if (isLoggedIn && loginUser)
     return (
@@ -23,14 +24,17 @@ export function ProfileButton() {
     <>
       <button
         type="button"
-        onClick={() => setLoginOpen(true)}
+        onClick={() => {
+          setLoginOpened(true);
+          setLoginOpen(true);
+        }}
         className="flex h-9 items-center gap-1.5 rounded-full bg-white/10 pe-3 ps-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-white/15"
         data-testid="login-button"
       >
         <UserRound className="size-5" aria-hidden />
         {t('account.login')}
       </button>
-      {loginOpen && (
+      {loginOpened && (
         <Suspense fallback={null}>
           <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} />
         </Suspense>
