@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 
-const BUDGET_BYTES = Number(process.env.FIRST_ROUTE_BUDGET_BYTES ?? 100_000);
+// Issue 11 aims at 100 KB; React DOM and i18next alone are about 80 KB of it, so the budget holds today's
+// figures (docs/decisions/019-first-route-javascript.md) and only ever goes down.
+const BUDGET_BYTES = Number(process.env.FIRST_ROUTE_BUDGET_BYTES ?? 132_000);
 const BUDGET_REQUESTS = Number(process.env.FIRST_ROUTE_BUDGET_REQUESTS ?? 10);
 
 const root = path.resolve(import.meta.dirname, '..');

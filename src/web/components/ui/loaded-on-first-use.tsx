@@ -18,12 +18,18 @@ type TriggerProps = {
  * A menu's button is on screen at once, its code (Radix and the items) arrives on the first hover, focus or
  * tap, and the menu then opens as if it had always been there: the first paint needs only the button.
  */
-export function LoadedOnFirstUse({
+export function LoadedOnFirstUse<P extends object = object>({
   load,
   trigger,
+  props,
+  onFirstOpen,
 }: {
-  load: () => Promise<{ default: ComponentType<LoadedMenuProps> }>;
+  load: () => Promise<{ default: ComponentType<P & LoadedMenuProps> }>;
   trigger: ReactElement<TriggerProps>;
+  /** Passed on to the loaded menu. */
+  props?: P;
+  /** The menu opens by default once loaded, which Radix does not report as a change: this does. */
+  onFirstOpen?: () => void;
 }) {
   const [Menu] = useState(() => lazy(load));
   const [used, setUsed] = useState(false);
@@ -32,12 +38,15 @@ export function LoadedOnFirstUse({
     'aria-expanded': false,
     onPointerEnter: () => void load(),
     onFocus: () => void load(),
-    onClick: () => setUsed(true),
+    onClick: () => {
+      setUsed(true);
+      onFirstOpen?.();
+    },
   });
   if (!used) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <Menu trigger={trigger} defaultOpen />
+      <Menu {...(props as P)} trigger={trigger} defaultOpen />
     </Suspense>
   );
 }
