@@ -1,4 +1,15 @@
-import { cloneElement, lazy, Suspense, useState, type ComponentType, type ReactElement } from 'react';
+import {
+  cloneElement,
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type MouseEvent,
+  type ReactElement,
+  type Ref,
+} from 'react';
 
 export interface LoadedMenuProps {
   /** The trigger button, for the menu to use as its own (Radix `asChild`). */
@@ -7,7 +18,8 @@ export interface LoadedMenuProps {
 }
 
 type TriggerProps = {
-  onClick?: () => void;
+  ref?: Ref<HTMLElement>;
+  onClick?: (event: MouseEvent) => void;
   onPointerEnter?: () => void;
   onFocus?: () => void;
   'aria-haspopup'?: 'menu';
@@ -32,21 +44,35 @@ export function LoadedOnFirstUse<P extends object = object>({
   onFirstOpen?: () => void;
 }) {
   const [Menu] = useState(() => lazy(load));
-  const [used, setUsed] = useState(false);
+  const [openedBy, setOpenedBy] = useState<'pointer' | 'keyboard' | null>(null);
+  const triggerRef = useRef<HTMLElement>(null);
   const placeholder = cloneElement(trigger, {
     'aria-haspopup': 'menu',
     'aria-expanded': false,
     onPointerEnter: () => void load(),
     onFocus: () => void load(),
-    onClick: () => {
-      setUsed(true);
-      onFirstOpen?.();
+    // A click from Enter or Space has no pointer position (detail 0).
+    onClick: (event: MouseEvent) => {
+      const keyboard = event.detail === 0;
+      setOpenedBy(keyboard ? 'keyboard' : 'pointer');
+      if (!keyboard) onFirstOpen?.();
     },
   });
-  if (!used) return placeholder;
+  if (!openedBy) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <Menu {...(props as P)} trigger={trigger} defaultOpen />
+      <Menu {...(props as P)} trigger={cloneElement(trigger, { ref: triggerRef })} defaultOpen={openedBy === 'pointer'} />
+      {openedBy === 'keyboard' && <OpenFromKeyboard trigger={triggerRef} />}
     </Suspense>
   );
+}
+
+/** Opens the loaded menu the way a key on its trigger does, so the focus goes to its first item. */
+function OpenFromKeyboard({ trigger }: { trigger: { current: HTMLElement | null } }) {
+  useEffect(() => {
+    const button = trigger.current;
+    button?.focus();
+    button?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+  }, [trigger]);
+  return null;
 }
