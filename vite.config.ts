@@ -2,7 +2,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
+
+type ChunkingContext = Rolldown.ChunkingContext;
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { WATCH_APP_ENTRY_META, WATCH_PAGE_FILE } from './src/contract/watch-start.ts';
@@ -14,6 +16,7 @@ const apiPort = process.env.PORT ?? '5000';
  * the app: on /watch/{id} it starts the episode while the app's code still downloads (docs/decisions/008).
  */
 const WATCH_BOOT = 'watch-boot';
+const BOOT_SOURCE = 'src/web/features/watch/boot.ts';
 function watchBootScript(): Plugin {
   const bootModules = new Set<string>();
   return {
@@ -94,13 +97,47 @@ function precompressedCopies(): Plugin {
   };
 }
 
+/**
+ * The app's first route arrives in few requests (issue 11: at most 10 JS files): everything the app entry
+ * needs at start is one chunk, instead of the 40 small ones automatic splitting makes from shared modules.
+ * The boot script's modules stay out of it, so /watch/{id} starts the episode without waiting for the app.
+ */
+function firstRouteChunks() {
+  const inBootGraph = new Map<string, boolean>();
+  const reachesBoot = (id: string, ctx: ChunkingContext, seen = new Set<string>()): boolean => {
+    const known = inBootGraph.get(id);
+    if (known !== undefined) return known;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    const info = ctx.getModuleInfo(id);
+    const result =
+      id.endsWith(BOOT_SOURCE) || (info?.importers ?? []).some((importer) => reachesBoot(importer, ctx, seen));
+    inBootGraph.set(id, result);
+    return result;
+  };
+  return {
+    // A page's own small shared modules (icons, queries, cards) go into its chunk rather than their own files.
+    experimentalInlineCommonChunks: { maxSize: 12 * 1024 },
+    groups: [
+      { name: (id: string, ctx: ChunkingContext) => (reachesBoot(id, ctx) ? 'boot' : null), debugName: 'boot', priority: 1 },
+      { name: 'app', tags: ['$initial' as const] },
+    ],
+  };
+}
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), watchBootScript(), precompressedCopies()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
-    rolldownOptions: { input: { index: 'index.html', [WATCH_BOOT]: 'src/web/features/watch/boot.ts' } },
+    // Read by scripts/check-first-route-budget.mjs.
+    manifest: true,
+    rolldownOptions: {
+      input: { index: 'index.html', [WATCH_BOOT]: BOOT_SOURCE },
+      preserveEntrySignatures: false,
+      output: { codeSplitting: firstRouteChunks() },
+    },
   },
   server: {
     port: 5173,

@@ -16,24 +16,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM, LAUNCH_ARGS } from './support/chromium.ts';
 import { machineLoad, sleep, startBenchServer, summarize } from './support/server.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
-const CHROMIUM = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (p) => p && fs.existsSync(p),
-);
-const LAUNCH_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // As in the e2e runs: a phone that was tapped to open the app may start with sound.
-  '--autoplay-policy=no-user-gesture-required',
-];
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: false };
 
 interface Network {

@@ -135,3 +135,6 @@ export function bonusPercent(pkg: Pick<CoinPackage, 'coins' | 'bonus'>): number 
 export function isEpisodeFree(episodeNumber: number, series: { isFree: boolean }): boolean {
   return series.isFree || episodeNumber <= FREE_EPISODES;
 }
+
+/** Largest batch of viewing events the player sends at once; it flushes well before (every few seconds). */
+export const MAX_EVENTS_PER_BATCH = 200;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { positiveId, userId } from './common.ts';
+import { MAX_EVENTS_PER_BATCH } from './constants.ts';
 
-/** Largest batch the player sends at once; it flushes well before (every few seconds). */
-export const MAX_EVENTS_PER_BATCH = 200;
 /** Client events older than this are refused: their day's rollups are considered settled. */
 export const CLIENT_EVENT_MAX_AGE_DAYS = 7;
 export const INSIGHTS_MAX_RANGE_DAYS = 366;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { registerViewerPages } from '../modules/pages/pages.routes.ts';
 import { registerWatchPage } from '../modules/watch/watch-page.ts';
 import { clientFileRoute, guardRoutesWhile } from './guards.ts';
 
@@ -31,6 +32,7 @@ export const clientPlugin = fp(async (app: FastifyInstance, options: { clientDir
     });
     stopGuarding();
     registerWatchPage(app, clientDir);
+    registerViewerPages(app, clientDir);
   }
 
   app.setNotFoundHandler((request, reply) => {

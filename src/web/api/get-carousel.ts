@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { carouselSlidesInOrder } from '../../contract/catalogue-display.ts';
 import type { CarouselItem } from '../../contract/curation.ts';
 import { apiRequest } from '../lib/api-client.ts';
 
@@ -11,7 +12,7 @@ export const carouselQueryOptions = () =>
   queryOptions({
     queryKey: carouselQueryKey,
     queryFn: ({ signal }) => getCarousel(signal),
-    select: (items) => items.filter((item) => item.isActive).sort((a, b) => a.displayOrder - b.displayOrder),
+    select: carouselSlidesInOrder,
   });
 
 export function useCarousel() {

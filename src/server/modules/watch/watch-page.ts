@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import {
   WATCH_START_ELEMENT_ID,
@@ -8,11 +7,9 @@ import {
   WATCH_START_VIDEO_ID,
   WATCH_PAGE_FILE,
 } from '../../../contract/watch-start.ts';
+import { attribute, readPage, scriptJson, sendPage } from '../pages/page-reply.ts';
 import { gatherWatchStart, type GatheredWatchStart } from './watch-start.ts';
 import { publicRoute } from '../../plugins/guards.ts';
-
-const attribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * The app's index.html for /watch/{id}. At the top of <head>: preload links for the start of the video
@@ -24,9 +21,7 @@ export function watchPageHtml(indexHtml: string, gathered: GatheredWatchStart): 
   const preloads = gathered.media
     .map((url) => `<link rel="preload" as="fetch" crossorigin href="${attribute(url)}">`)
     .join('');
-  // "<" escaped, so no answer's text can close the script element.
-  const data = JSON.stringify(gathered.start).replace(/</g, '\\u003c');
-  const answers = `<script type="application/json" id="${WATCH_START_ELEMENT_ID}">${data}</script>`;
+  const answers = `<script type="application/json" id="${WATCH_START_ELEMENT_ID}">${scriptJson(gathered.start)}</script>`;
   const html = indexHtml.replace(/<head>/i, (head) => `${head}${preloads}${answers}`);
   const master = gathered.media[0];
   if (!master) return html;
@@ -45,31 +40,14 @@ export function watchPageHtml(indexHtml: string, gathered: GatheredWatchStart): 
 export function registerWatchPage(app: FastifyInstance, clientDir: string) {
   // Open like any page (it holds the gate for visitors without access); its answers come from guarded routes.
   app.get<{ Params: { episodeId: string } }>('/watch/:episodeId', { config: publicRoute }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-cache');
     const gathered = /^\d{1,9}$/.test(request.params.episodeId)
       ? await gatherWatchStart(app, request, request.params.episodeId)
       : null;
-    if (!gathered) return reply.type('text/html').sendFile('index.html');
+    if (!gathered) return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     // With the episode's video in it, the page leaves the app's code to the player's boot script (watch.html).
     const template = gathered.media.length > 0 ? await readPage(clientDir, WATCH_PAGE_FILE) : null;
     const html = watchPageHtml(template ?? (await fs.readFile(path.join(clientDir, 'index.html'), 'utf8')), gathered);
-    reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
-    const accepted = request.headers['accept-encoding'] ?? '';
-    if (/\bbr\b/.test(accepted)) {
-      return reply
-        .header('Content-Encoding', 'br')
-        .send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
-    }
-    if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(gzipSync(html));
-    return reply.send(html);
+    return sendPage(request, reply, html);
   });
 }
 
-/** A built page, or null when this build has none. */
-async function readPage(clientDir: string, file: string): Promise<string | null> {
-  try {
-    return await fs.readFile(path.join(clientDir, file), 'utf8');
-  } catch {
-    return null;
-  }
-}

@@ -12,6 +12,7 @@ import {
   seriesUrl,
   type WatchStart,
 } from '../../../contract/watch-start.ts';
+import { answerAsViewer } from '../pages/viewer-answers.ts';
 
 export interface GatheredWatchStart {
   start: WatchStart;
@@ -33,20 +34,7 @@ export async function gatherWatchStart(
   request: FastifyRequest,
   episodeId: string,
 ): Promise<GatheredWatchStart | null> {
-  const get = async <T>(url: string): Promise<{ status: number; body: T | null; text: string }> => {
-    const reply = await app.inject({
-      method: 'GET',
-      url,
-      headers: request.headers.cookie ? { cookie: request.headers.cookie } : {},
-      remoteAddress: request.ip,
-    });
-    const json = reply.headers['content-type']?.toString().includes('application/json');
-    return {
-      status: reply.statusCode,
-      body: json && reply.statusCode === 200 ? (reply.json() as T) : null,
-      text: reply.body,
-    };
-  };
+  const get = <T>(url: string) => answerAsViewer<T>(app, request, url);
   const answers: Record<string, unknown> = {};
   const answer = async <T>(url: string, notFoundIsAnswer = false): Promise<T | null | undefined> => {
     const reply = await get<T>(url);

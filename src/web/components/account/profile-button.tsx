@@ -1,29 +1,44 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { AccountMenu } from './account-menu.tsx';
-import { LoginDialog } from './login-dialog.tsx';
 import { useLogin } from './use-login.ts';
+
+// Neither is needed for the first paint of a page: their code (Radix among it) comes when they are shown.
+const AccountMenu = lazy(() => import('./account-menu.tsx').then((m) => ({ default: m.AccountMenu })));
+const LoginDialog = lazy(() => import('./login-dialog.tsx').then((m) => ({ default: m.LoginDialog })));
 
 /** Logged out: opens the login dialog. Logged in: the account menu. */
 export function ProfileButton() {
   const { t } = useTranslation('common');
   const { isLoggedIn, loginUser, logout } = useLogin();
   const [loginOpen, setLoginOpen] = useState(false);
+  const [loginOpened, setLoginOpened] = useState(false);
 
-  if (isLoggedIn && loginUser) return <AccountMenu loginUser={loginUser} onLogout={logout} />;
+  if (isLoggedIn && loginUser)
+    return (
+      <Suspense fallback={<span className="size-9 rounded-full bg-gradient-to-br from-rose-500 to-orange-500" />}>
+        <AccountMenu loginUser={loginUser} onLogout={logout} />
+      </Suspense>
+    );
   return (
     <>
       <button
         type="button"
-        onClick={() => setLoginOpen(true)}
+        onClick={() => {
+          setLoginOpened(true);
+          setLoginOpen(true);
+        }}
         className="flex h-9 items-center gap-1.5 rounded-full bg-white/10 pe-3 ps-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-white/15"
         data-testid="login-button"
       >
         <UserRound className="size-5" aria-hidden />
         {t('account.login')}
       </button>
-      <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} />
+      {loginOpened && (
+        <Suspense fallback={null}>
+          <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,10 +1,12 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { paths } from '../../app/paths.ts';
 import { BottomNav } from './bottom-nav.tsx';
-import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
+
+// Below the first screen (the page above it is at least a screen tall): not needed for the first paint.
+const SiteFooter = lazy(() => import('./site-footer.tsx').then((m) => ({ default: m.SiteFooter })));
 
 const isAdminPath = (location: string) => location === paths.admin || location.startsWith(`${paths.admin}/`);
 
@@ -38,7 +40,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className={fullScreen ? 'outline-none' : 'min-h-dvh flex-1 outline-none'}>
         {children}
       </main>
-      {!fullScreen && <SiteFooter />}
+      {!fullScreen && (
+        <Suspense fallback={null}>
+          <SiteFooter />
+        </Suspense>
+      )}
       {!fullScreen && <BottomNav />}
     </div>
   );

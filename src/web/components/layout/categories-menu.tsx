@@ -1,36 +1,23 @@
-import { DropdownMenu } from 'radix-ui';
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
-import { GENRES } from '../../../contract/constants.ts';
-import { paths } from '../../app/paths.ts';
+import { LoadedOnFirstUse } from '../ui/loaded-on-first-use.tsx';
+
+const loadDropdown = () => import('./categories-dropdown.tsx');
 
 export function CategoriesMenu() {
   const { t } = useTranslation('common');
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="group flex h-9 items-center gap-1 rounded-full px-3 text-sm font-medium text-zinc-300 hover:bg-white/5 hover:text-white data-[state=open]:text-white">
-        {t('header.categories')}
-        <ChevronDown className="size-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={8}
-          className="z-50 grid w-[26rem] grid-cols-2 gap-0.5 rounded-2xl border border-white/10 bg-zinc-900/95 p-2 shadow-2xl backdrop-blur"
+    <LoadedOnFirstUse
+      load={loadDropdown}
+      trigger={
+        <button
+          type="button"
+          className="group flex h-9 items-center gap-1 rounded-full px-3 text-sm font-medium text-zinc-300 hover:bg-white/5 hover:text-white data-[state=open]:text-white"
         >
-          {GENRES.map((genre) => (
-            <DropdownMenu.Item key={genre} asChild>
-              <Link
-                href={paths.discoverGenre(genre)}
-                className="rounded-lg px-3 py-2 text-sm text-zinc-200 outline-none data-[highlighted]:bg-white/10 data-[highlighted]:text-white"
-              >
-                {t(`genres.${genre}`, { defaultValue: genre })}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+          {t('header.categories')}
+          <ChevronDown className="size-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden />
+        </button>
+      }
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { Clapperboard, Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { posterOf } from '../../../contract/catalogue-display.ts';
 import type { Series } from '../../../contract/series.ts';
 import { paths } from '../../app/paths.ts';
 import { formatLikes } from '../../lib/format.ts';
@@ -13,9 +14,7 @@ export type SeriesCardSeries = Pick<
 > &
   Partial<Pick<Series, 'isNew' | 'isFree'>>;
 
-/** The vertical artwork when there is one, else the regular thumbnail (SPEC §2). */
-export const posterOf = (series: Pick<Series, 'thumbnailUrl' | 'verticalThumbnailUrl'>) =>
-  series.verticalThumbnailUrl || series.thumbnailUrl;
+export { posterOf } from '../../../contract/catalogue-display.ts';
 
 export interface SeriesCardProps {
   series: SeriesCardSeries;

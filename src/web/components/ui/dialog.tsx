@@ -1,7 +1,4 @@
-import { useRef, type ReactNode } from 'react';
-import { Dialog as RadixDialog } from 'radix-ui';
-import { X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 
 export interface DialogProps {
   open: boolean;
@@ -13,48 +10,17 @@ export interface DialogProps {
   className?: string;
 }
 
-/** Accessible modal: traps and restores focus, closes on Escape and on the close button. */
-export function Dialog({ open, onOpenChange, title, description, children, className = 'max-w-md' }: DialogProps) {
-  const { t } = useTranslation('common');
-  // Radix gives the focus back only to a Dialog.Trigger; these dialogs are opened by ordinary buttons,
-  // so remember whatever had the focus and return it there on close.
-  const opener = useRef<HTMLElement | null>(null);
+// Radix's dialog is fetched the first time a dialog opens: no page needs it for its first paint.
+const RadixModal = lazy(() => import('./radix-dialog.tsx'));
+
+/** Accessible modal (radix-dialog.tsx): nothing until it first opens, then kept so that it can close. */
+export function Dialog(props: DialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
-        <RadixDialog.Content
-          className={`fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] w-full overflow-y-auto rounded-t-2xl border border-white/10 bg-zinc-900 p-5 text-white shadow-2xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl ${className}`}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            const target = opener.current;
-            opener.current = null;
-            if (target?.isConnected) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
-        >
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <div>
-              <RadixDialog.Title className="text-lg font-bold">{title}</RadixDialog.Title>
-              {description && (
-                <RadixDialog.Description className="mt-1 text-sm text-zinc-400">{description}</RadixDialog.Description>
-              )}
-            </div>
-            <RadixDialog.Close
-              className="rounded-full p-1.5 text-zinc-400 hover:bg-white/10 hover:text-white"
-              aria-label={t('dialog.close')}
-            >
-              <X className="size-5" aria-hidden />
-            </RadixDialog.Close>
-          </div>
-          {children}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <Suspense fallback={null}>
+      <RadixModal {...props} />
+    </Suspense>
   );
 }

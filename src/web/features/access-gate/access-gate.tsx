@@ -1,9 +1,13 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { onUnauthorized } from '../../lib/api-client.ts';
 import { storageKeys } from '../../lib/storage-keys.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { AccessGateScreen } from './access-gate-screen.tsx';
+
+// Only a visitor without access sees it: everyone else's first paint goes without its code.
+const AccessGateScreen = lazy(() =>
+  import('./access-gate-screen.tsx').then((m) => ({ default: m.AccessGateScreen })),
+);
 
 /** The server's reply when the access cookie is missing or expired (src/server/plugins/guards.ts). */
 const ACCESS_REQUIRED_MESSAGE = 'Enter your access code first.';

@@ -103,11 +103,11 @@ function SeriesDetail({ series }: { series: Series }) {
 
   return (
     <article className="relative isolate pb-10">
-      {/* Poster-led page: the artwork, blurred, fades into the background behind the title block. */}
-      <div className="absolute inset-x-0 top-0 -z-10 h-[26rem] overflow-hidden md:h-[34rem]" aria-hidden>
-        <img src={poster} alt="" className="size-full scale-110 object-cover opacity-40 blur-2xl" />
-        <div className="absolute inset-0 bg-gradient-to-b from-ink-950/30 via-ink-950/70 to-ink-950" />
-      </div>
+      {/* A soft glow behind the title block (a blurred copy of the artwork cost a phone too much to paint). */}
+      <div
+        className="absolute inset-x-0 top-0 -z-10 h-[26rem] bg-gradient-to-b from-zinc-800/60 via-ink-950/80 to-ink-950 md:h-[34rem]"
+        aria-hidden
+      />
 
       <div className="mx-auto grid max-w-7xl grid-cols-[8rem_minmax(0,1fr)] gap-x-4 gap-y-5 px-4 pt-5 sm:grid-cols-[11rem_minmax(0,1fr)] md:grid-cols-[15rem_minmax(0,1fr)] md:gap-x-10 md:px-6 md:pt-10 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <div className="md:row-span-3">
@@ -116,6 +116,7 @@ function SeriesDetail({ series }: { series: Series }) {
             alt={series.title}
             width={360}
             height={640}
+            fetchPriority="high"
             className="aspect-[9/16] w-full rounded-xl object-cover shadow-2xl ring-1 ring-white/10 md:sticky md:top-24"
           />
         </div>

@@ -113,15 +113,6 @@ function HeroSlides({ items }: { items: CarouselItem[] }) {
                 className="relative flex h-full flex-col md:flex-row-reverse"
                 tabIndex={active ? 0 : -1}
               >
-                {/* The artwork's own colours, softly blurred, behind the text. */}
-                <img
-                  src={item.series.thumbnailUrl}
-                  alt=""
-                  aria-hidden
-                  loading={near ? 'eager' : 'lazy'}
-                  decoding="async"
-                  className="absolute inset-0 size-full scale-125 object-cover opacity-35 blur-2xl"
-                />
                 <div className="relative aspect-video w-full shrink-0 overflow-hidden md:h-full md:w-auto">
                   <img
                     src={item.series.thumbnailUrl}
@@ -130,7 +121,7 @@ function HeroSlides({ items }: { items: CarouselItem[] }) {
                     height={720}
                     loading={near ? 'eager' : 'lazy'}
                     fetchPriority={i === 0 ? 'high' : 'auto'}
-                    decoding="async"
+                    decoding={i === 0 ? 'sync' : 'async'}
                     className="absolute inset-0 size-full object-cover"
                   />
                   <div className="absolute inset-y-0 start-0 hidden w-12 bg-gradient-to-r from-zinc-950/50 rtl:bg-gradient-to-l to-transparent md:block" />

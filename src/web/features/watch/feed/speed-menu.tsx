@@ -1,55 +1,32 @@
-import { DropdownMenu } from 'radix-ui';
-import { Check, Gauge } from 'lucide-react';
+import { Gauge } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { LoadedOnFirstUse } from '../../../components/ui/loaded-on-first-use.tsx';
 
-/** The playback speeds offered, slowest first. */
-export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 2] as const;
-
-export function SpeedMenu({
-  rate,
-  onRateChange,
-  onOpenChange,
-}: {
+export interface SpeedMenuProps {
   rate: number;
   onRateChange: (rate: number) => void;
   onOpenChange: (open: boolean) => void;
-}) {
+}
+
+const loadDropdown = () => import('./speed-dropdown.tsx');
+
+export function SpeedMenu(props: SpeedMenuProps) {
   const { t } = useTranslation('watch');
   return (
-    <DropdownMenu.Root modal={false} onOpenChange={onOpenChange}>
-      <DropdownMenu.Trigger
-        aria-label={t('player.speed', { rate })}
-        className="flex h-11 min-w-11 items-center justify-center gap-1 rounded-full px-2 text-sm font-bold text-white tabular-nums hover:bg-white/10 data-[state=open]:bg-white/15"
-      >
-        <Gauge className="size-5" aria-hidden />
-        <span aria-hidden>{t('player.rate', { rate })}</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          side="top"
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-36 rounded-xl border border-white/10 bg-zinc-900/95 p-1 text-white shadow-2xl backdrop-blur"
+    <LoadedOnFirstUse
+      load={loadDropdown}
+      props={props}
+      onFirstOpen={() => props.onOpenChange(true)}
+      trigger={
+        <button
+          type="button"
+          aria-label={t('player.speed', { rate: props.rate })}
+          className="flex h-11 min-w-11 items-center justify-center gap-1 rounded-full px-2 text-sm font-bold text-white tabular-nums hover:bg-white/10 data-[state=open]:bg-white/15"
         >
-          <DropdownMenu.Label className="px-3 py-2 text-xs font-semibold text-zinc-400">{t('player.speedTitle')}</DropdownMenu.Label>
-          <DropdownMenu.RadioGroup value={String(rate)} onValueChange={(value) => onRateChange(Number(value))}>
-            {PLAYBACK_RATES.map((option) => (
-              <DropdownMenu.RadioItem
-                key={option}
-                value={String(option)}
-                className="flex h-10 cursor-pointer items-center gap-2 rounded-lg px-3 text-sm outline-none select-none data-[highlighted]:bg-white/10"
-              >
-                <span className="flex size-4 items-center justify-center">
-                  <DropdownMenu.ItemIndicator>
-                    <Check className="size-4 text-rose-400" aria-hidden />
-                  </DropdownMenu.ItemIndicator>
-                </span>
-                <span className="tabular-nums">{t('player.rate', { rate: option })}</span>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+          <Gauge className="size-5" aria-hidden />
+          <span aria-hidden>{t('player.rate', { rate: props.rate })}</span>
+        </button>
+      }
+    />
   );
 }

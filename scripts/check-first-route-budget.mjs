@@ -1,0 +1,93 @@
+// Part of `npm test`, after the build: the JavaScript a first visit of each viewer page needs (the app's
+// entry and the page's own chunk, with what they import statically, and the English texts they ask for)
+// must stay within the budget of issue 11. Sizes are the brotli copies the server sends.
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
+
+// Issue 11 aims at 100 KB; React DOM and i18next alone are about 80 KB of it, so the budget holds today's
+// figures (docs/decisions/019-first-route-javascript.md) and only ever goes down.
+const BUDGET_BYTES = Number(process.env.FIRST_ROUTE_BUDGET_BYTES ?? 132_000);
+const BUDGET_REQUESTS = Number(process.env.FIRST_ROUTE_BUDGET_REQUESTS ?? 10);
+
+const root = path.resolve(import.meta.dirname, '..');
+const clientDir = path.resolve(root, process.env.CLIENT_DIR ?? 'dist/client');
+const manifestFile = path.join(clientDir, '.vite/manifest.json');
+
+/** Every viewer page: the module its route loads (src/web/app/routes.tsx). */
+const VIEWER_PAGES = {
+  '/': 'src/web/features/home/home-page.tsx',
+  '/discover': 'src/web/features/discover/discover-page.tsx',
+  '/series/{id}': 'src/web/features/series/series-page.tsx',
+  '/watch/{id}': 'src/web/features/watch/watch-page.tsx',
+  '/library': 'src/web/features/library/library-page.tsx',
+  '/rewards': 'src/web/features/rewards/rewards-page.tsx',
+  '/profile': 'src/web/features/profile/profile-page.tsx',
+};
+
+if (!fs.existsSync(manifestFile)) {
+  console.error(`No build manifest at ${manifestFile}: run \`npm run build\` first.`);
+  process.exit(1);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+// The app's entry is the script index.html starts (its modules may be rolled into a chunk of another name).
+const entryFile = /<script type="module" crossorigin src="\/([^"]+)"/.exec(
+  fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8'),
+)?.[1];
+const entryKey = Object.keys(manifest).find((key) => manifest[key].file === entryFile);
+if (!entryKey) throw new Error(`index.html starts ${entryFile}, which the manifest does not know.`);
+
+function staticClosure(key, into = new Set()) {
+  if (into.has(key)) return into;
+  into.add(key);
+  for (const imported of manifest[key]?.imports ?? []) staticClosure(imported, into);
+  return into;
+}
+
+/** The namespaces the page's modules ask useTranslation for (the first is loaded before it renders). */
+function namespacesOf(keys) {
+  const namespaces = new Set(['common']);
+  for (const key of keys) {
+    const source = path.join(root, key);
+    if (!/\.tsx?$/.test(key) || !fs.existsSync(source)) continue;
+    for (const call of fs.readFileSync(source, 'utf8').matchAll(/useTranslation\(([^)]*)\)/g)) {
+      for (const name of call[1].matchAll(/'([\w-]+)'/g)) namespaces.add(name[1]);
+    }
+  }
+  return namespaces;
+}
+
+/** The modules behind a chunk: the sources the manifest names, and those rolled into the same file. */
+function sourcesOf(files) {
+  return Object.entries(manifest)
+    .filter(([, chunk]) => files.has(chunk.file))
+    .map(([key]) => key);
+}
+
+function brotliSize(file) {
+  const full = path.join(clientDir, file);
+  if (fs.existsSync(`${full}.br`)) return fs.statSync(`${full}.br`).size;
+  return brotliCompressSync(fs.readFileSync(full), { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }).length;
+}
+
+let failed = false;
+const rows = [];
+for (const [page, module] of Object.entries(VIEWER_PAGES)) {
+  if (!manifest[module]) throw new Error(`${module} is not in the build: is VIEWER_PAGES out of date?`);
+  const keys = new Set([...staticClosure(entryKey), ...staticClosure(module)]);
+  const files = new Set([...keys].map((key) => manifest[key].file));
+  for (const namespace of namespacesOf([...keys, ...sourcesOf(files)])) {
+    const texts = manifest[`src/web/locales/en/${namespace}.json`];
+    if (texts) files.add(texts.file);
+  }
+  const bytes = [...files].reduce((sum, file) => sum + brotliSize(file), 0);
+  const over = bytes > BUDGET_BYTES || files.size > BUDGET_REQUESTS;
+  failed ||= over;
+  rows.push(`${over ? 'OVER' : 'ok  '}  ${page.padEnd(14)} ${(bytes / 1000).toFixed(1).padStart(6)} KB brotli in ${files.size} files`);
+}
+console.log(`First-route JavaScript (budget ${BUDGET_BYTES / 1000} KB brotli in ${BUDGET_REQUESTS} files):`);
+console.log(rows.join('\n'));
+if (failed) {
+  console.error('A viewer page needs more JavaScript at first than the budget allows: load what its first paint does not need later.');
+  process.exit(1);
+}

@@ -1,0 +1,44 @@
+import { VIEWER_USER_ID } from './constants.ts';
+
+/**
+ * A viewer page's HTML carries the API's answers the page reads first, keyed by their GET URLs, so the app
+ * shows them without asking again (docs/decisions/018-page-data-in-the-html.md). The server gathers them by
+ * injecting the API's own routes with the visitor's cookies; without access it adds none.
+ */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
+export interface PageData {
+  /** GET URL → the API's JSON answer. */
+  answers: Record<string, unknown>;
+}
+
+const userUrl = (rest: string) => `/api/user/${VIEWER_USER_ID}/${rest}`;
+
+/**
+ * Each viewer page with the URLs it reads first (exactly as the client asks for them). A route → queries
+ * table, so a page that reads something new only adds a line here.
+ */
+export const VIEWER_PAGE_QUERIES: { path: string; queries: (params: Record<string, string>) => string[] }[] = [
+  { path: '/', queries: () => ['/api/carousel', '/api/trending', '/api/series/new', '/api/series'] },
+  { path: '/discover', queries: () => ['/api/series', '/api/series/new', '/api/series/popular'] },
+  {
+    path: '/series/:id',
+    queries: ({ id }) => [
+      `/api/series/${id}`,
+      `/api/series/${id}/episodes`,
+      userUrl('liked'),
+      userUrl('bookmarked'),
+      userUrl('progress'),
+      '/api/user',
+    ],
+  },
+  {
+    path: '/library',
+    queries: () => ['/api/series', userUrl('progress'), userUrl('liked'), userUrl('bookmarked')],
+  },
+  { path: '/rewards', queries: () => ['/api/packages?placement=rewards', '/api/user'] },
+  {
+    path: '/profile',
+    queries: () => ['/api/user', userUrl('liked'), userUrl('bookmarked'), userUrl('unlocked-episodes')],
+  },
+];

@@ -1,0 +1,30 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { PAGE_DATA_ELEMENT_ID, VIEWER_PAGE_QUERIES } from '../../../contract/page-data.ts';
+import { publicRoute } from '../../plugins/guards.ts';
+import { gatherPageData, largestImageOf } from './page-data.ts';
+import { attribute, scriptJson, sendPage } from './page-reply.ts';
+
+const ID = /^\d{1,9}$/;
+
+/**
+ * The viewer pages' HTML (index.html) with the API answers they read first and, at the top of <head>, a
+ * high-priority fetch of their largest image. For a visitor without access: index.html as it is.
+ */
+export function registerViewerPages(app: FastifyInstance, clientDir: string) {
+  for (const page of VIEWER_PAGE_QUERIES) {
+    // Open like any page (it holds the gate for visitors without access); its answers come from guarded routes.
+    app.get<{ Params: Record<string, string> }>(page.path, { config: publicRoute }, async (request, reply) => {
+      const { id } = request.params;
+      const data = id === undefined || ID.test(id) ? await gatherPageData(app, request, page.queries(request.params)) : null;
+      if (!data) return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+      const image = largestImageOf(data.answers, id === undefined ? undefined : page.queries(request.params)[0]);
+      const head =
+        (image ? `<link rel="preload" as="image" fetchpriority="high" href="${attribute(image)}">` : '') +
+        `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(data)}</script>`;
+      const index = await fs.readFile(path.join(clientDir, 'index.html'), 'utf8');
+      return sendPage(request, reply, index.replace(/<head>/i, (tag) => `${tag}${head}`));
+    });
+  }
+}

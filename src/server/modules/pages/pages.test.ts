@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_DATA_ELEMENT_ID, VIEWER_PAGE_QUERIES, type PageData } from '../../../contract/page-data.ts';
+import { carouselItems, series } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../../testing/harness.ts';
+
+const INDEX_HTML =
+  '<!doctype html><html><head><title>app</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
+
+let t: TestContext;
+let clientDir: string;
+let seriesId: number;
+
+beforeAll(async () => {
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-pages-client-'));
+  fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
+  t = await createTestContext({ CLIENT_DIR: clientDir });
+  const [first, second] = await t.db
+    .insert(series)
+    .values([
+      {
+        title: 'Hero </script><b>',
+        description: 'd',
+        genre: 'Drama',
+        thumbnailUrl: '/media/art/hero-wide.svg',
+        verticalThumbnailUrl: '/media/art/hero-poster.svg',
+        totalEpisodes: 1,
+      },
+      { title: 'Second', description: 'd', genre: 'Anime', thumbnailUrl: '/media/art/second.svg', totalEpisodes: 1 },
+    ])
+    .returning();
+  seriesId = first!.id;
+  // The inactive item comes first by order: the hero shows the active one.
+  await t.db.insert(carouselItems).values([
+    { seriesId: second!.id, displayOrder: 1, isActive: false },
+    { seriesId: first!.id, displayOrder: 2, isActive: true },
+  ]);
+});
+
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+function served(html: string): PageData | null {
+  const match = new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">(.*?)</script>`).exec(html);
+  return match ? (JSON.parse(match[1]!) as PageData) : null;
+}
+const imagePreload = (html: string) =>
+  /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)">/.exec(html)?.[1];
+
+describe('viewer pages carry the answers they read first', () => {
+  it('puts every query of every viewer page into its HTML, exactly as the API answers it', async () => {
+    for (const page of VIEWER_PAGE_QUERIES) {
+      const url = page.path.replace(':id', String(seriesId));
+      const reply = await t.viewer({ method: 'GET', url });
+      expect(reply.statusCode, url).toBe(200);
+      expect(reply.headers['content-type'], url).toContain('text/html');
+      expect(reply.headers['cache-control'], url).toBe('no-cache');
+      const data = served(reply.body);
+      expect(data, url).not.toBeNull();
+      for (const query of page.queries({ id: String(seriesId) })) {
+        const api = await t.viewer({ method: 'GET', url: query });
+        expect(api.statusCode, query).toBe(200);
+        expect(data!.answers[query], query).toEqual(api.json());
+      }
+      // A "</script>" in a title cannot end the element early.
+      expect(reply.body, url).not.toContain('Hero </script>');
+    }
+  });
+
+  it('fetches the largest image first: the first active hero slide on home, the poster on a series page', async () => {
+    const home = await t.viewer({ method: 'GET', url: '/' });
+    expect(imagePreload(home.body)).toBe('/media/art/hero-wide.svg');
+    const page = await t.viewer({ method: 'GET', url: `/series/${seriesId}` });
+    expect(imagePreload(page.body)).toBe('/media/art/hero-poster.svg');
+    const discover = await t.viewer({ method: 'GET', url: '/discover' });
+    expect(imagePreload(discover.body)).toBeUndefined();
+  });
+
+  it('serves a visitor without access the plain page: no catalogue in the HTML', async () => {
+    for (const url of ['/', '/discover', `/series/${seriesId}`, '/library', '/rewards', '/profile']) {
+      const reply = await t.app.inject({ method: 'GET', url });
+      expect(reply.statusCode, url).toBe(200);
+      expect(reply.body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it('leaves out what the API refuses (an unknown series) and serves malformed ids the plain page', async () => {
+    const unknown = await t.viewer({ method: 'GET', url: '/series/999999' });
+    expect(unknown.statusCode).toBe(200);
+    expect(served(unknown.body)!.answers['/api/series/999999']).toBeUndefined();
+    expect(imagePreload(unknown.body)).toBeUndefined();
+    const malformed = await t.viewer({ method: 'GET', url: '/series/abc' });
+    expect(malformed.body).toBe(INDEX_HTML);
+  });
+
+  it('sends the page compressed to browsers that accept brotli', async () => {
+    const reply = await t.viewer({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(reply.headers['content-encoding']).toBe('br');
+    expect(served(brotliDecompressSync(reply.rawPayload).toString())).not.toBeNull();
+  });
+});

@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+export interface ViewerAnswer<T> {
+  status: number;
+  /** The JSON body of a 200 reply, else null. */
+  body: T | null;
+  text: string;
+}
+
+/**
+ * GET an API route as the visitor of `request` would: injected with their cookies, so the access gate,
+ * the locks and the replies' shapes are exactly the API's, and no rule is written twice.
+ */
+export async function answerAsViewer<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  url: string,
+): Promise<ViewerAnswer<T>> {
+  const reply = await app.inject({
+    method: 'GET',
+    url,
+    headers: request.headers.cookie ? { cookie: request.headers.cookie } : {},
+    remoteAddress: request.ip,
+  });
+  const json = reply.headers['content-type']?.toString().includes('application/json');
+  return {
+    status: reply.statusCode,
+    body: json && reply.statusCode === 200 ? (reply.json() as T) : null,
+    text: reply.body,
+  };
+}

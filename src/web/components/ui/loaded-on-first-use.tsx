@@ -1,0 +1,78 @@
+import {
+  cloneElement,
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type MouseEvent,
+  type ReactElement,
+  type Ref,
+} from 'react';
+
+export interface LoadedMenuProps {
+  /** The trigger button, for the menu to use as its own (Radix `asChild`). */
+  trigger: ReactElement;
+  defaultOpen: boolean;
+}
+
+type TriggerProps = {
+  ref?: Ref<HTMLElement>;
+  onClick?: (event: MouseEvent) => void;
+  onPointerEnter?: () => void;
+  onFocus?: () => void;
+  'aria-haspopup'?: 'menu';
+  'aria-expanded'?: boolean;
+};
+
+/**
+ * A menu's button is on screen at once, its code (Radix and the items) arrives on the first hover, focus or
+ * tap, and the menu then opens as if it had always been there: the first paint needs only the button.
+ */
+export function LoadedOnFirstUse<P extends object = object>({
+  load,
+  trigger,
+  props,
+  onFirstOpen,
+}: {
+  load: () => Promise<{ default: ComponentType<P & LoadedMenuProps> }>;
+  trigger: ReactElement<TriggerProps>;
+  /** Passed on to the loaded menu. */
+  props?: P;
+  /** The menu opens by default once loaded, which Radix does not report as a change: this does. */
+  onFirstOpen?: () => void;
+}) {
+  const [Menu] = useState(() => lazy(load));
+  const [openedBy, setOpenedBy] = useState<'pointer' | 'keyboard' | null>(null);
+  const triggerRef = useRef<HTMLElement>(null);
+  const placeholder = cloneElement(trigger, {
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    onPointerEnter: () => void load(),
+    onFocus: () => void load(),
+    // A click from Enter or Space has no pointer position (detail 0).
+    onClick: (event: MouseEvent) => {
+      const keyboard = event.detail === 0;
+      setOpenedBy(keyboard ? 'keyboard' : 'pointer');
+      if (!keyboard) onFirstOpen?.();
+    },
+  });
+  if (!openedBy) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <Menu {...(props as P)} trigger={cloneElement(trigger, { ref: triggerRef })} defaultOpen={openedBy === 'pointer'} />
+      {openedBy === 'keyboard' && <OpenFromKeyboard trigger={triggerRef} />}
+    </Suspense>
+  );
+}
+
+/** Opens the loaded menu the way a key on its trigger does, so the focus goes to its first item. */
+function OpenFromKeyboard({ trigger }: { trigger: { current: HTMLElement | null } }) {
+  useEffect(() => {
+    const button = trigger.current;
+    button?.focus();
+    button?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+  }, [trigger]);
+  return null;
+}
