@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../contract/constants.ts';
 import { changeLanguage, currentLanguage, LANGUAGE_TAGS } from '../../lib/i18n.ts';
 import type { LoadedMenuProps } from '../ui/loaded-on-first-use.tsx';
-import { NATIVE_NAMES } from './language-picker.tsx';
+import { NATIVE_NAMES } from './language-names.ts';
 
 /** The language menu, loaded on first use (language-picker.tsx). */
 export default function LanguageDropdown({ trigger, defaultOpen }: LoadedMenuProps) {

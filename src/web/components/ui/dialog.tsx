@@ -1,14 +1,5 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-
-export interface DialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  description?: ReactNode;
-  children?: ReactNode;
-  /** Extra classes for the panel, e.g. a wider max-width. */
-  className?: string;
-}
+import { lazy, Suspense, useState } from 'react';
+import type { DialogProps } from './dialog-props.ts';
 
 // Radix's dialog is fetched the first time a dialog opens: no page needs it for its first paint.
 const RadixModal = lazy(() => import('./radix-dialog.tsx'));

@@ -61,7 +61,11 @@ export function LoadedOnFirstUse<P extends object = object>({
   if (!openedBy) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <Menu {...(props as P)} trigger={cloneElement(trigger, { ref: triggerRef })} defaultOpen={openedBy === 'pointer'} />
+      <Menu
+        {...(props as P)}
+        trigger={cloneElement(trigger, { ref: triggerRef })}
+        defaultOpen={openedBy === 'pointer'}
+      />
       {openedBy === 'keyboard' && <OpenFromKeyboard trigger={triggerRef} />}
     </Suspense>
   );

@@ -3,10 +3,17 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-import type { DialogProps } from './dialog.tsx';
+import type { DialogProps } from './dialog-props.ts';
 
 /** Accessible modal: traps and restores focus, closes on Escape and on the close button. */
-export default function RadixModal({ open, onOpenChange, title, description, children, className = 'max-w-md' }: DialogProps) {
+export default function RadixModal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  className = 'max-w-md',
+}: DialogProps) {
   const { t } = useTranslation('common');
   // Radix gives the focus back only to a Dialog.Trigger; these dialogs are opened by ordinary buttons,
   // so remember whatever had the focus and return it there on close.

@@ -32,11 +32,18 @@ export function EpisodeUnlock({ series, episodeNumber, onClose, onUnlocked }: Ep
       { seriesId: series.id, episodeNumber },
       {
         onSuccess: () => {
-          toast({ title: t('toast.unlockedTitle'), description: t('toast.unlockedDescription', { number: episodeNumber }) });
+          toast({
+            title: t('toast.unlockedTitle'),
+            description: t('toast.unlockedDescription', { number: episodeNumber }),
+          });
           onUnlocked(episodeNumber);
         },
         onError: () =>
-          toast({ title: t('toast.unlockFailedTitle'), description: t('toast.unlockFailedDescription'), variant: 'destructive' }),
+          toast({
+            title: t('toast.unlockFailedTitle'),
+            description: t('toast.unlockFailedDescription'),
+            variant: 'destructive',
+          }),
       },
     );
   };

@@ -62,13 +62,21 @@ export function UnlockDialog({
       </dl>
 
       {balance !== undefined && !enough && (
-        <p role="status" className="mt-3 rounded-lg bg-red-500/10 px-3 py-2 text-center text-sm text-red-200 ring-1 ring-red-400/20">
+        <p
+          role="status"
+          className="mt-3 rounded-lg bg-red-500/10 px-3 py-2 text-center text-sm text-red-200 ring-1 ring-red-400/20"
+        >
           {t('unlock.needMore', { count: missing, formatted: formatNumber(missing) })}
         </p>
       )}
 
       <div className="mt-5 flex flex-col gap-2">
-        <Button size="lg" variant={balance !== undefined && !enough ? 'secondary' : 'primary'} onClick={onUnlock} disabled={!enough || pending}>
+        <Button
+          size="lg"
+          variant={balance !== undefined && !enough ? 'secondary' : 'primary'}
+          onClick={onUnlock}
+          disabled={!enough || pending}
+        >
           {pending && <Spinner className="size-4" />}
           {balance !== undefined && !enough ? t('unlock.notEnough') : t('unlock.unlock')}
         </Button>

@@ -16,10 +16,24 @@ export interface EpisodeSheetProps {
 }
 
 /** The series' episodes as a bottom sheet (a centred dialog on wider screens): lock state, the one playing, jump. */
-export function EpisodeSheet({ open, onOpenChange, seriesTitle, episodes, currentEpisodeId, accessOf, onSelect }: EpisodeSheetProps) {
+export function EpisodeSheet({
+  open,
+  onOpenChange,
+  seriesTitle,
+  episodes,
+  currentEpisodeId,
+  accessOf,
+  onSelect,
+}: EpisodeSheetProps) {
   const { t } = useTranslation('watch');
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t('sheet.title')} description={seriesTitle} className="sm:max-w-md">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('sheet.title')}
+      description={seriesTitle}
+      className="sm:max-w-md"
+    >
       <ol className="grid grid-cols-5 gap-2 pb-[env(safe-area-inset-bottom)]" data-testid="episode-sheet">
         {episodes.map((episode) => {
           const access = accessOf(episode);

@@ -2,7 +2,7 @@ import { DropdownMenu } from 'radix-ui';
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { LoadedMenuProps } from '../../../components/ui/loaded-on-first-use.tsx';
-import type { SpeedMenuProps } from './speed-menu.tsx';
+import type { SpeedMenuProps } from './speed-menu-props.ts';
 
 /** The playback speeds offered, slowest first. */
 const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 2] as const;
@@ -26,7 +26,9 @@ export default function SpeedDropdown({
           sideOffset={8}
           className="z-50 min-w-36 rounded-xl border border-white/10 bg-zinc-900/95 p-1 text-white shadow-2xl backdrop-blur"
         >
-          <DropdownMenu.Label className="px-3 py-2 text-xs font-semibold text-zinc-400">{t('player.speedTitle')}</DropdownMenu.Label>
+          <DropdownMenu.Label className="px-3 py-2 text-xs font-semibold text-zinc-400">
+            {t('player.speedTitle')}
+          </DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={String(rate)} onValueChange={(value) => onRateChange(Number(value))}>
             {PLAYBACK_RATES.map((option) => (
               <DropdownMenu.RadioItem

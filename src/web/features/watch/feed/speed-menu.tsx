@@ -1,12 +1,7 @@
 import { Gauge } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LoadedOnFirstUse } from '../../../components/ui/loaded-on-first-use.tsx';
-
-export interface SpeedMenuProps {
-  rate: number;
-  onRateChange: (rate: number) => void;
-  onOpenChange: (open: boolean) => void;
-}
+import type { SpeedMenuProps } from './speed-menu-props.ts';
 
 const loadDropdown = () => import('./speed-dropdown.tsx');
 

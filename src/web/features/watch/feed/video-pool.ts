@@ -92,7 +92,13 @@ export function showEarlyVideo() {
   if (stage?.id !== WATCH_START_STAGE_ID) {
     stage = document.createElement('div');
     Object.assign(stage.style, { position: 'fixed', inset: '0', zIndex: '45', background: '#000' });
-    Object.assign(video.style, { position: 'absolute', inset: '0', width: '100%', height: '100%', objectFit: 'contain' });
+    Object.assign(video.style, {
+      position: 'absolute',
+      inset: '0',
+      width: '100%',
+      height: '100%',
+      objectFit: 'contain',
+    });
     stage.append(video);
     document.body.append(stage);
   }
@@ -273,7 +279,8 @@ export class VideoPool {
   private watchErrors(entry: PooledVideo) {
     const episodeId = entry.episodeId;
     entry.video.onerror = () => {
-      if (entry.episodeId === episodeId && episodeId !== null && entry.video.error) this.fail(entry, episodeId, 'failed');
+      if (entry.episodeId === episodeId && episodeId !== null && entry.video.error)
+        this.fail(entry, episodeId, 'failed');
     };
   }
 

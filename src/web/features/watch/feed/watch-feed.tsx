@@ -1,6 +1,17 @@
 import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronLeft, ListVideo, Lock, Maximize, Minimize, Pause, Play, RotateCcw, Volume2, VolumeX } from 'lucide-react';
+import {
+  ChevronLeft,
+  ListVideo,
+  Lock,
+  Maximize,
+  Minimize,
+  Pause,
+  Play,
+  RotateCcw,
+  Volume2,
+  VolumeX,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { TIMINGS, isEpisodeFree } from '../../../../contract/constants.ts';
@@ -70,11 +81,18 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
   );
   const accessOf = useCallback(
     (e: Episode): SheetAccess =>
-      !e.videoUrl ? 'soon' : isEpisodeFree(e.episodeNumber, series) || unlockedNumbers.has(e.episodeNumber) ? 'playable' : 'locked',
+      !e.videoUrl
+        ? 'soon'
+        : isEpisodeFree(e.episodeNumber, series) || unlockedNumbers.has(e.episodeNumber)
+          ? 'playable'
+          : 'locked',
     [series, unlockedNumbers],
   );
 
-  const index = Math.max(0, feed.findIndex((e) => e.id === episode.id));
+  const index = Math.max(
+    0,
+    feed.findIndex((e) => e.id === episode.id),
+  );
   const next = feed[index + 1];
   const previous = index > 0 ? feed[index - 1] : undefined;
 
@@ -82,7 +100,8 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
   const nearby = [episode, next, previous].filter((e): e is Episode => e !== undefined && accessOf(e) === 'playable');
   const progress = useQueries({ queries: nearby.map((e) => episodeProgressQuery(e.id)) });
   const settled = new Map(nearby.map((e, i) => [e.id, progress[i]!] as const));
-  const attachable = (e: Episode | undefined) => e !== undefined && accessOf(e) === 'playable' && settled.get(e.id)?.isPending === false;
+  const attachable = (e: Episode | undefined) =>
+    e !== undefined && accessOf(e) === 'playable' && settled.get(e.id)?.isPending === false;
   const poolEpisode = (e: Episode): PoolEpisode => ({
     id: e.id,
     videoUrl: e.videoUrl,
@@ -144,7 +163,8 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
     const current = poolEpisode(episode);
     pool.adoptEarly(current);
     const neighbours: PoolEpisode[] = [];
-    if (nextReady && (preloadNext || pool.entryOf(next!.id))) neighbours.push({ ...poolEpisode(next!), preload: 'auto' });
+    if (nextReady && (preloadNext || pool.entryOf(next!.id)))
+      neighbours.push({ ...poolEpisode(next!), preload: 'auto' });
     // The previous episode was just watched: its start is rarely needed again, so it loads lightly.
     if (previousReady && (preloadPrevious || pool.entryOf(previous!.id))) {
       neighbours.push({ ...poolEpisode(previous!), preload: 'metadata' });
@@ -152,12 +172,25 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
     const entry = pool.sync(current, neighbours);
     activeRef.current = entry.video;
     setActivation((previous) =>
-      previous?.video === entry.video && previous.episodeId === current.id ? previous : { video: entry.video, episodeId: current.id },
+      previous?.video === entry.video && previous.episodeId === current.id
+        ? previous
+        : { video: entry.video, episodeId: current.id },
     );
     setFailure(entry.failure);
     // poolEpisode reads the settled positions: they count only when an element is first given an episode.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [episode.id, index, currentReady, next?.id, nextReady, preloadNext, previous?.id, previousReady, preloadPrevious, t]);
+  }, [
+    episode.id,
+    index,
+    currentReady,
+    next?.id,
+    nextReady,
+    preloadNext,
+    previous?.id,
+    previousReady,
+    preloadPrevious,
+    t,
+  ]);
 
   // ---- the track: slides to the episode on screen; follows a finger while dragging
   const placedIndex = useRef<number | null>(null);
@@ -166,7 +199,8 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
       const track = trackRef.current;
       if (!track) return;
       const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-      track.style.transition = animate && !reduceMotion ? `transform ${SLIDE_MS}ms cubic-bezier(0.2, 0.8, 0.2, 1)` : 'none';
+      track.style.transition =
+        animate && !reduceMotion ? `transform ${SLIDE_MS}ms cubic-bezier(0.2, 0.8, 0.2, 1)` : 'none';
       track.style.transform = `translateY(calc(${-index * 100}% + ${offsetPx}px))`;
     },
     [index],
@@ -202,7 +236,8 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
   const overlayOpenRef = useRef(overlayOpen);
   overlayOpenRef.current = overlayOpen;
 
-  const announce = (text: string) => setAnnouncement((previousText) => (previousText === text ? `${text}\u00a0` : text));
+  const announce = (text: string) =>
+    setAnnouncement((previousText) => (previousText === text ? `${text}\u00a0` : text));
 
   /** Plays with sound when the browser allows it; if it refuses (no gesture yet), muted, with "Tap for sound". */
   const startPlayback = useCallback((video: HTMLVideoElement) => {
@@ -249,7 +284,10 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
     if (episode.id !== firstEpisode.current) announce(t('announce.episode', { number: episode.episodeNumber }));
   }, [episode.id, episode.episodeNumber, t]);
 
-  useProgressReporter(activeRef, activation?.episodeId === episode.id ? { seriesId: series.id, episodeId: episode.id } : null);
+  useProgressReporter(
+    activeRef,
+    activation?.episodeId === episode.id ? { seriesId: series.id, episodeId: episode.id } : null,
+  );
   const viewerMovedOn = useViewingEvents(
     activation?.episodeId === episode.id
       ? { video: activation.video, seriesId: series.id, episodeNumber: episode.episodeNumber }
@@ -403,7 +441,8 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
     const video = activeRef.current as FullscreenVideo | null;
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
     // The whole document, so that dialogs and menus (drawn at the end of the page) still show.
-    else if (document.documentElement.requestFullscreen) void document.documentElement.requestFullscreen().catch(() => undefined);
+    else if (document.documentElement.requestFullscreen)
+      void document.documentElement.requestFullscreen().catch(() => undefined);
     // iOS Safari only lets the video element itself go full screen.
     else video?.webkitEnterFullscreen?.();
   };
@@ -499,7 +538,8 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
         case 'ArrowLeft':
         case 'ArrowRight':
           event.preventDefault();
-          if (video) actions.seekTo(video.currentTime + (key === 'ArrowRight' ? SEEK_STEP_SECONDS : -SEEK_STEP_SECONDS));
+          if (video)
+            actions.seekTo(video.currentTime + (key === 'ArrowRight' ? SEEK_STEP_SECONDS : -SEEK_STEP_SECONDS));
           break;
       }
     };
@@ -512,7 +552,10 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
   const fade = `transition-[opacity,visibility] duration-300 ${shown ? 'visible opacity-100' : 'invisible opacity-0'}`;
   const nextAccess = next ? accessOf(next) : undefined;
   const lockedPeeks = [next, previous].filter((e): e is Episode => e !== undefined && accessOf(e) === 'locked');
-  const timeText = t('player.timeOf', { current: formatDuration(time.current), duration: formatDuration(time.duration) });
+  const timeText = t('player.timeOf', {
+    current: formatDuration(time.current),
+    duration: formatDuration(time.duration),
+  });
 
   return (
     <div className="fixed inset-0 z-40 bg-black text-white">
@@ -538,7 +581,11 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
               aria-hidden
             >
               {locked.thumbnailUrl && (
-                <img src={locked.thumbnailUrl} alt="" className="absolute inset-0 -z-10 size-full object-cover opacity-40 blur-xl" />
+                <img
+                  src={locked.thumbnailUrl}
+                  alt=""
+                  className="absolute inset-0 -z-10 size-full object-cover opacity-40 blur-xl"
+                />
               )}
               <span className="flex size-14 items-center justify-center rounded-full bg-black/50">
                 <Lock className="size-7 text-amber-300" />
@@ -615,7 +662,10 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
         </div>
 
         {failure && (
-          <div className="absolute inset-x-0 bottom-32 z-10 flex flex-col items-center gap-3 px-6 text-center" role="alert">
+          <div
+            className="absolute inset-x-0 bottom-32 z-10 flex flex-col items-center gap-3 px-6 text-center"
+            role="alert"
+          >
             <p className="text-sm text-white/90">{t('player.failed')}</p>
             <button
               type="button"
