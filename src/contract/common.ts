@@ -10,11 +10,19 @@ export const errorReply = z.object({
 });
 export type ErrorReply = z.infer<typeof errorReply>;
 
-export const positiveId = z.coerce
-  .number({ error: 'Must be a number' })
-  .int('Must be a whole number')
-  .positive('Must be a positive number')
-  .max(2_147_483_647, 'Is too large');
+const MAX_ID = 2_147_483_647;
+const ID_MESSAGE = 'Must be a whole number written in digits, like 42 (no sign, spaces, leading zeros, hex or exponent)';
+
+/**
+ * "An id", the one schema every path, query and body id goes through: a JSON integer, or (in paths and
+ * queries) its canonical decimal text. `0x10`, ` 1`, `+1`, `01` and `1e1` name no row, so they are refused
+ * rather than coerced into one.
+ */
+export const positiveId = z.codec(
+  z.union([z.int({ error: ID_MESSAGE }), z.string().regex(/^(0|[1-9][0-9]{0,18})$/, ID_MESSAGE)], { error: ID_MESSAGE }),
+  z.int().min(1, 'Must be a positive number').max(MAX_ID, 'Is too large'),
+  { decode: (value) => Number(value), encode: (value) => value },
+);
 
 export const idParams = z.object({ id: positiveId });
 
@@ -46,3 +54,26 @@ export const mediaUrl = z
   }, 'Must be an http(s) URL or a /media/ path');
 
 export const isoDateTime = z.string();
+
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Where `value` holds text PostgreSQL cannot store (NUL) or that is not well-formed Unicode (an unpaired
+ * surrogate): the dotted path of the first such string ('' for `value` itself), or null when all is well.
+ */
+export function unstorableTextAt(value: unknown, at = ''): string | null {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? at : null;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, each] of Object.entries(value)) {
+    const inner = unstorableTextAt(each, at ? `${at}.${key}` : key);
+    if (inner !== null) return inner;
+    const badKey = unstorableTextAt(key, at);
+    if (badKey !== null) return badKey;
+  }
+  return null;
+}
+
+export function unstorableTextMessage(part: string, field: string): string {
+  const where = field ? `${part === 'body' ? '' : `${part} `}${field}` : part;
+  return `${where}: text may not contain NUL characters or unpaired surrogates.`;
+}

@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createChangeFeed, type ChangeFeed } from './db/change-feed.ts';
 import type { Secrets } from './secrets.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { requestLogPlugin } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { guardsPlugin } from './plugins/guards.ts';
@@ -57,6 +57,10 @@ export async function buildApp(deps: AppDependencies) {
     return503OnClosing: true,
     // One line per request is most of a busy server's log work: requests are logged by requestLog below.
     logController: new LogController({ disableRequestLogging: true }),
+    frameworkErrors,
+    // Whole-request bound (an upload included) and a header bound, so a stalled client cannot hold a socket.
+    requestTimeout: 15 * 60_000,
+    http: { headersTimeout: 15_000 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

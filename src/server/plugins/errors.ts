@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import fp from 'fastify-plugin';
-import { DomainError, type DomainErrorKind } from '../errors.ts';
+import { unstorableTextAt, unstorableTextMessage } from '../../contract/common.ts';
+import { DomainError, invalid, type DomainErrorKind } from '../errors.ts';
 
 const statusOfKind: Record<DomainErrorKind, number> = {
   invalid: 400,
@@ -21,13 +22,60 @@ const reasonOfStatus: Record<number, string> = {
   404: 'Not Found',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   503: 'Service Unavailable',
 };
 
+/** Replies quote at most this much of what the client sent. */
+const EXCERPT_CHARS = 60;
+
+export function excerpt(text: string): string {
+  return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
+}
+
+/**
+ * Errors Fastify meets before any route runs (a URL that does not decode, a path segment over the length
+ * limit): pass as the `frameworkErrors` option so they get the same shape as every other error.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const path = excerpt(request.raw.url ?? '');
+  const message =
+    statusCode === 414 ? `The address is too long: ${path}` : `The address is not valid: ${path}`;
+  return reply.status(statusCode).send({ statusCode, error: reasonOfStatus[statusCode] ?? 'Bad Request', message });
+}
+
+/**
+ * What a 5xx log line says about its error: type, code, message and stack frames, never the query's
+ * parameter values (a failed query's message lists them after "params:").
+ */
+export function loggableFailure(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const cause = error.cause instanceof Error ? loggableFailure(error.cause) : undefined;
+  return {
+    type: error.name,
+    message: error.message.split(/\nparams:/, 1)[0],
+    ...((error as { code?: unknown }).code ? { code: (error as { code?: unknown }).code } : {}),
+    stack: (error.stack ?? '')
+      .split('\n')
+      .filter((line) => line.trimStart().startsWith('at '))
+      .join('\n'),
+    ...(cause ? { cause } : {}),
+  };
+}
+
 /** One reply shape for every error; 5xx details stay in the log, never in the reply. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // Text PostgreSQL cannot store (NUL, unpaired surrogates) is refused here, once for every route and field.
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [['body', request.body], ['query', request.query], ['params', request.params]] as const) {
+      const at = unstorableTextAt(value);
+      if (at !== null) throw invalid(unstorableTextMessage(part, at), at || undefined);
+    }
+  });
+
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     if (error instanceof DomainError) {
       const statusCode = statusOfKind[error.kind];
@@ -47,7 +95,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (statusCode >= 500) {
-      request.log.error({ err: error }, 'request failed');
+      request.log.error({ failure: loggableFailure(error) }, 'request failed');
       return reply.status(statusCode).send({
         statusCode,
         error: 'Internal Server Error',
@@ -72,6 +120,6 @@ function readableClientError(error: FastifyError): string {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Send the body as JSON (Content-Type: application/json).';
     default:
-      return error.message;
+      return excerpt(error.message);
   }
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_FILE_FIELD } from '../../../contract/index.ts';
+import { unstorableTextAt, unstorableTextMessage } from '../../../contract/common.ts';
 import { invalid } from '../../errors.ts';
 import { removeQuietly } from '../transcode/transcode.service.ts';
 
@@ -65,6 +66,11 @@ export async function receiveUpload(request: FastifyRequest, dir: string, maxByt
     throw error;
   }
   if (!partial || !finalPath) throw invalid('Choose a video file to upload.', UPLOAD_FILE_FIELD);
+  const unstorable = unstorableTextAt(fields);
+  if (unstorable !== null) {
+    await removeQuietly(partial);
+    throw invalid(unstorableTextMessage('body', unstorable), unstorable);
+  }
   await fs.promises.rename(partial, finalPath);
   return { path: finalPath, fields };
 }

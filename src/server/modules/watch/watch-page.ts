@@ -10,6 +10,7 @@ import {
 import { attribute, readPage, scriptJson, sendPage } from '../pages/page-reply.ts';
 import { gatherWatchStart, type GatheredWatchStart } from './watch-start.ts';
 import { publicRoute } from '../../plugins/guards.ts';
+import { positiveId } from '../../../contract/common.ts';
 
 /**
  * The app's index.html for /watch/{id}. At the top of <head>: preload links for the start of the video
@@ -40,7 +41,7 @@ export function watchPageHtml(indexHtml: string, gathered: GatheredWatchStart): 
 export function registerWatchPage(app: FastifyInstance, clientDir: string) {
   // Open like any page (it holds the gate for visitors without access); its answers come from guarded routes.
   app.get<{ Params: { episodeId: string } }>('/watch/:episodeId', { config: publicRoute }, async (request, reply) => {
-    const gathered = /^\d{1,9}$/.test(request.params.episodeId)
+    const gathered = positiveId.safeParse(request.params.episodeId).success
       ? await gatherWatchStart(app, request, request.params.episodeId)
       : null;
     if (!gathered) return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
