@@ -55,14 +55,14 @@ export const mediaUrl = z
 
 export const isoDateTime = z.string();
 
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * Where `value` holds text PostgreSQL cannot store (NUL) or that is not well-formed Unicode (an unpaired
  * surrogate): the dotted path of the first such string ('' for `value` itself), or null when all is well.
  */
 export function unstorableTextAt(value: unknown, at = ''): string | null {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? at : null;
+  if (typeof value === 'string') return value.includes('\u0000') || UNPAIRED_SURROGATE.test(value) ? at : null;
   if (typeof value !== 'object' || value === null) return null;
   for (const [key, each] of Object.entries(value)) {
     const inner = unstorableTextAt(each, at ? `${at}.${key}` : key);
