@@ -15,5 +15,11 @@ export const adminLoginBody = z.object({
 export const adminSessionReply = z.object({ authenticated: z.boolean() });
 
 export const healthReply = z.object({ status: z.literal('ok') });
+/** 503 from /api/health: which part is down and why, for the operator's probe. */
+export const healthDownReply = z.object({
+  status: z.literal('unavailable'),
+  down: z.array(z.literal('database')),
+  message: z.string(),
+});
 
 export type RevokeAllAccessReply = z.infer<typeof revokeAllAccessReply>;

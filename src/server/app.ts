@@ -5,9 +5,11 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createChangeFeed, type ChangeFeed } from './db/change-feed.ts';
+import { isDatabaseUnavailable, type DatabaseAvailability } from './db/availability.ts';
 import type { Secrets } from './secrets.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { requestLogPlugin } from './plugins/request-log.ts';
+import { availabilityPlugin } from './plugins/availability.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { guardsPlugin } from './plugins/guards.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
@@ -43,6 +45,8 @@ export interface AppDependencies {
   /** The pool behind `db`; the change feed holds one of its connections to LISTEN. */
   pool: pg.Pool;
   secrets: Secrets;
+  /** Told by main.ts when the embedded postmaster exits; made here from `pool` when omitted. */
+  availability?: DatabaseAvailability;
   /** Built client to serve; omitted in API-only mode. */
   clientDir?: string;
   logger?: FastifyBaseLogger;
@@ -68,15 +72,18 @@ export async function buildApp(deps: AppDependencies) {
   app.decorate('db', deps.db);
   app.decorate('config', deps.config);
   app.decorate('secrets', deps.secrets);
-  const changes = createChangeFeed(deps.pool, (error) =>
-    app.log.warn({ message: error instanceof Error ? error.message : String(error) }, 'change feed reconnecting'),
-  );
+  const changes = createChangeFeed(deps.pool, (error) => {
+    // During an outage the availability monitor has said so once; each reconnect attempt is not news.
+    if (isDatabaseUnavailable(error)) return app.databaseAvailability.markDown('the change feed lost its connection');
+    app.log.warn({ message: error instanceof Error ? error.message : String(error) }, 'change feed reconnecting');
+  });
   app.decorate('changes', changes);
   app.addHook('onReady', () => changes.start());
   app.addHook('onClose', () => changes.stop());
 
   await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
+  await app.register(availabilityPlugin, { pool: deps.pool, availability: deps.availability });
   await app.register(cookie);
   await app.register(securityPlugin);
   await app.register(accessGatePlugin);

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { createLogger } from './logger.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
+import { createDatabaseAvailability } from './db/availability.ts';
+import { superviseEmbedded } from './db/supervise.ts';
 import { ensureViewer } from './db/seed/viewer.ts';
 import { seedDemoCatalogue } from './db/seed/index.ts';
 import { prepareDemoMedia } from './db/seed/demo-media.ts';
@@ -10,6 +12,11 @@ import { resolveSecrets } from './secrets.ts';
 import { buildApp } from './app.ts';
 import { projectRoot } from './project-root.ts';
 import { describeFfmpeg, ffmpegCapabilities } from './media/ffmpeg-capabilities.ts';
+
+/** In-flight requests get this long before stalled connections are dropped. */
+const DRAIN_MS = 5000;
+/** Whatever clients do, the process is gone this soon after SIGTERM (under the usual 10 s of supervisors). */
+const HARD_STOP_MS = 9000;
 
 async function main() {
   const config = loadConfig();
@@ -28,10 +35,15 @@ async function main() {
     await seedDemoCatalogue(database.db, { mediaDir: config.mediaDir, log: (m) => logger.info(m) });
   }
 
+  const availability = createDatabaseAvailability(database.pool, {
+    warn: (m) => logger.warn(m),
+    info: (m) => logger.info(m),
+  });
   const app = await buildApp({
     config,
     db: database.db,
     pool: database.pool,
+    availability,
     secrets,
     clientDir: config.clientDir ?? path.join(projectRoot, 'dist/client'),
     logger,
@@ -39,24 +51,43 @@ async function main() {
 
   const stopMediaWork = new AbortController();
   let closing = false;
-  const shutdown = async (signal: string) => {
+  /**
+   * The shutdown contract: stop accepting, let requests in flight finish, drop idle connections at once and
+   * stalled ones after DRAIN_MS, stop the embedded PostgreSQL every time, and be gone within HARD_STOP_MS.
+   */
+  const shutdown = async (why: string, exitCode: number) => {
     if (closing) return;
     closing = true;
-    logger.info(`${signal} received: finishing requests in flight, then stopping`);
-    const force = setTimeout(() => process.exit(1), 20_000).unref();
+    logger.info(`${why}: finishing requests in flight, then stopping`);
+    stopSupervising();
+    const hardStop = setTimeout(() => {
+      logger.warn('shutdown is taking too long: stopping PostgreSQL and exiting now');
+      void (database.embedded?.stop(500) ?? Promise.resolve()).finally(() => process.exit(exitCode));
+    }, HARD_STOP_MS).unref();
+    const dropStalled = setTimeout(() => app.server.closeAllConnections(), DRAIN_MS).unref();
     try {
       stopMediaWork.abort();
       await app.close();
+      clearTimeout(dropStalled);
       await database.close();
-      clearTimeout(force);
-      process.exit(0);
     } catch (error) {
       logger.error({ err: error }, 'shutdown failed');
-      process.exit(1);
+      await database.embedded?.stop(500).catch(() => {});
     }
+    clearTimeout(hardStop);
+    process.exit(exitCode);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM received', 0));
+  process.on('SIGINT', () => void shutdown('SIGINT received', 0));
+  const stopSupervising = database.embedded
+    ? superviseEmbedded(database.embedded, availability, {
+        log: { info: (m) => logger.info(m), warn: (m) => logger.warn(m) },
+        onGiveUp: (reason) => {
+          logger.fatal(`${reason}. Exiting so that the process supervisor can restart the server.`);
+          void shutdown('giving up on the database', 1);
+        },
+      })
+    : () => {};
 
   const capabilities = await ffmpeg;
   if (capabilities.usable) logger.info(describeFfmpeg(capabilities));

