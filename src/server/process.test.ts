@@ -1,95 +1,180 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './testing/global-setup.ts';
+import { processState } from './db/stale-postmaster.ts';
+import {
+  exited,
+  isAlive,
+  postmasterPid,
+  spawnServer,
+  startServer,
+  waitHealthy,
+  type ServerProcess,
+} from './testing/server-process.ts';
 
 // The real process, as `npm start` runs it: embedded PostgreSQL in DATA_DIR, kill -9, restart, SIGTERM.
-const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-process-'));
 fs.chmodSync(dataDir, 0o755);
-const children: ChildProcess[] = [];
+const servers: ServerProcess[] = [];
+const track = (server: ServerProcess) => (servers.push(server), server);
 
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+afterAll(async () => {
+  for (const { child } of servers) if (child.exitCode === null) child.kill('SIGKILL');
+  const pid = postmasterPid(dataDir);
+  if (pid && isAlive(pid)) process.kill(pid, 'SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(`${path.join(dataDir, 'postgres')}.credentials.json`, { force: true });
 });
-
-async function startServer(port: number, pgPort: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PG_PORT: String(pgPort),
-      DATA_DIR: dataDir,
-      SEED: 'none',
-      LOG_LEVEL: 'warn',
-      ACCESS_CODES: 'PROCESS-TEST',
-      ADMIN_PASSWORD: 'process test',
-      CLIENT_DIR: path.join(dataDir, 'no-client'),
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.push(child);
-  let stderr = '';
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not answer /api/health within 60 s: ${stderr}`);
-}
-
-function exited(child: ChildProcess) {
-  return new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.once('exit', (code) => resolve(code));
-  });
-}
-
-function postmasterPid(): number | undefined {
-  const file = path.join(dataDir, 'postgres', 'postmaster.pid');
-  return fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').split('\n')[0]) : undefined;
-}
-
-function isAlive(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('server process', () => {
   it('starts again after a kill -9 left PostgreSQL orphaned, and stops cleanly on SIGTERM', async () => {
     const [port, pgPort] = [await freePort(), await freePort()];
-    const first = await startServer(port, pgPort);
-    const orphan = postmasterPid();
+    const first = track(await startServer({ port, pgPort, dataDir }));
+    const orphan = postmasterPid(dataDir);
     expect(orphan).toBeGreaterThan(0);
 
-    first.kill('SIGKILL');
-    await exited(first);
+    first.child.kill('SIGKILL');
+    await exited(first.child);
     expect(isAlive(orphan!)).toBe(true); // the postmaster outlived Node
 
-    const second = await startServer(port, pgPort);
-    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    const second = track(await startServer({ port, pgPort, dataDir }));
+    const health = await fetch(`${second.base}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok' });
-    const running = postmasterPid();
+    const running = postmasterPid(dataDir);
     expect(running).not.toBe(orphan);
 
-    second.kill('SIGTERM');
-    expect(await exited(second)).toBe(0);
+    second.child.kill('SIGTERM');
+    expect(await exited(second.child)).toBe(0);
     expect(isAlive(running!)).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   }, 180_000);
+
+  it('starts on the first try after node and PostgreSQL were killed together', async () => {
+    const [port, pgPort] = [await freePort(), await freePort()];
+    for (let cycle = 0; cycle < 3; cycle++) {
+      const server = track(await startServer({ port, pgPort, dataDir }));
+      const postmaster = postmasterPid(dataDir)!;
+      process.kill(postmaster, 'SIGKILL');
+      server.child.kill('SIGKILL');
+      await exited(server.child);
+      // Straight away: the postmaster may still be a zombie nobody reaped, and its pid file is still there.
+      const again = track(spawnServer({ port, pgPort, dataDir }));
+      await waitHealthy(again, 30_000);
+      expect(again.output()).not.toMatch(/did not start|lock file/);
+      again.child.kill('SIGTERM');
+      expect(await exited(again.child)).toBe(0);
+    }
+  }, 180_000);
+
+  it('answers 503 with Retry-After while its PostgreSQL is down, restarts it and serves again', async () => {
+    const [port, pgPort] = [await freePort(), await freePort()];
+    const server = track(await startServer({ port, pgPort, dataDir, env: { LOG_LEVEL: 'info' } }));
+    const access = await fetch(`${server.base}/api/access`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: 'PROCESS-TEST' }),
+    });
+    const cookie = access.headers.get('set-cookie')!.split(';')[0]!;
+
+    process.kill(postmasterPid(dataDir)!, 'SIGKILL');
+    const seen: number[] = [];
+    let sawHealthDown = false;
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      expect(Date.now()).toBeLessThan(deadline);
+      const [health, user] = await Promise.all([
+        fetch(`${server.base}/api/health`),
+        fetch(`${server.base}/api/user`, { headers: { cookie } }),
+      ]);
+      seen.push(user.status);
+      if (health.status === 503) {
+        sawHealthDown = true;
+        expect(health.headers.get('retry-after')).toBe('5');
+        const body = await health.json();
+        expect(body).toMatchObject({ status: 'unavailable', down: ['database'] });
+        expect(body.message).toMatch(/^database: /);
+      }
+      if (user.status === 503) {
+        expect(user.headers.get('retry-after')).toBe('5');
+        expect(await user.json()).toMatchObject({ statusCode: 503, error: 'Service Unavailable' });
+      }
+      if (sawHealthDown && health.status === 200 && user.status === 200) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(seen).toContain(503);
+    expect(seen.filter((status) => status !== 200 && status !== 503)).toEqual([]);
+    // Said once, not once per request.
+    expect(server.output().match(/The database is unavailable/g)).toHaveLength(1);
+    expect(server.output()).toMatch(/Embedded PostgreSQL restarted/);
+    expect(server.output()).not.toMatch(/"level":50/);
+
+    server.child.kill('SIGTERM');
+    expect(await exited(server.child)).toBe(0);
+  }, 120_000);
+
+  it('on SIGTERM drops a client that never finishes its body and idle ones, stops PostgreSQL and exits 0 within 10 s', async () => {
+    const [port, pgPort] = [await freePort(), await freePort()];
+    const server = track(await startServer({ port, pgPort, dataDir }));
+    const postmaster = postmasterPid(dataDir)!;
+    const stalled = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => stalled.once('connect', resolve));
+    stalled.write('POST /api/access HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"co');
+    stalled.on('error', () => {});
+    const idle = net.connect(port, '127.0.0.1');
+    idle.on('error', () => {});
+    await new Promise((resolve) => idle.once('connect', resolve));
+    const halfHeaders = net.connect(port, '127.0.0.1');
+    halfHeaders.on('error', () => {});
+    await new Promise((resolve) => halfHeaders.once('connect', resolve));
+    halfHeaders.write('GET /api/health HTTP/1.1\r\nHost: x\r\n');
+    await new Promise((r) => setTimeout(r, 200));
+
+    const started = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await exited(server.child)).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(processState(postmaster) === null || processState(postmaster) === 'Z').toBe(true);
+    for (const socket of [stalled, idle, halfHeaders]) socket.destroy();
+  }, 60_000);
+});
+
+describe('root and a private data directory', () => {
+  const asRoot = process.getuid?.() === 0;
+  if (!asRoot) console.log('skipped: the private DATA_DIR tests need root (the embedded database then runs as "postgres")');
+
+  it.skipIf(!asRoot)('starts with a 0700 DATA_DIR, opening it only to the postgres group', async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-private-'));
+    fs.chmodSync(parent, 0o755);
+    const privateDir = path.join(parent, 'data');
+    fs.mkdirSync(privateDir, { mode: 0o700 });
+    fs.chmodSync(privateDir, 0o700);
+    try {
+      const [port, pgPort] = [await freePort(), await freePort()];
+      const server = track(await startServer({ port, pgPort, dataDir: privateDir }));
+      const mode = fs.statSync(privateDir).mode & 0o777;
+      expect(mode & 0o007).toBe(0); // still closed to others
+      const credentials = fs.statSync(path.join(privateDir, 'postgres.credentials.json'));
+      expect(credentials.mode & 0o777).toBe(0o600);
+      server.child.kill('SIGTERM');
+      expect(await exited(server.child)).toBe(0);
+    } finally {
+      fs.rmSync(parent, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it.skipIf(!asRoot)('a parent folder it cannot cross still gets the readable error', async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-closed-'));
+    fs.chmodSync(parent, 0o700);
+    try {
+      const [port, pgPort] = [await freePort(), await freePort()];
+      const server = track(spawnServer({ port, pgPort, dataDir: path.join(parent, 'data') }));
+      expect(await exited(server.child)).toBe(1);
+      expect(server.output()).toContain(`cannot enter ${parent}`);
+    } finally {
+      fs.rmSync(parent, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

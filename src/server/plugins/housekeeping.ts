@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable, unavailableReason } from '../db/availability.ts';
 import type { Database } from '../db/client.ts';
 import { adminSessions } from '../db/schema.ts';
 import { deleteExpiredAccessSessions } from '../modules/access/access.repository.ts';
@@ -31,9 +32,10 @@ export async function sweepExpired(db: Database, now = new Date(), insightRetent
 /** Sweeps once the app is ready, then every hour; any instance may (the deletes are idempotent). */
 export const housekeepingPlugin = fp(async (app: FastifyInstance) => {
   const sweep = () =>
-    sweepExpired(app.db, new Date(), app.config.insightEventsRetentionDays).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'Housekeeping sweep failed'),
-    );
+    sweepExpired(app.db, new Date(), app.config.insightEventsRetentionDays).catch((error: unknown) => {
+      if (isDatabaseUnavailable(error)) app.databaseAvailability.markDown(unavailableReason(error));
+      else app.log.warn({ err: error }, 'Housekeeping sweep failed');
+    });
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     void sweep();

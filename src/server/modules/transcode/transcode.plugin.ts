@@ -35,6 +35,7 @@ export const mediaPipelinePlugin = fp(
         warn: (message) => app.log.warn(message),
         error: (error, message) => app.log.error({ err: error }, message),
       },
+      onDatabaseUnavailable: (reason) => app.databaseAvailability.markDown(reason),
     });
     app.decorate('mediaPipeline', { storage, worker, uploadsRoot });
 

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { isDatabaseUnavailable, unavailableReason } from '../../db/availability.ts';
 import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import type { MediaStorage } from '../../media/storage.ts';
@@ -46,6 +47,8 @@ export interface TranscodeWorkerOptions {
   log: WorkerLog;
   /** How often an idle worker looks for jobs other instances queued. */
   pollMs?: number;
+  /** Told instead of the log when the database is unreachable (an outage is reported once, elsewhere). */
+  onDatabaseUnavailable?: (reason: string) => void;
   /** Told about each ffmpeg process a job starts (tests use it to kill one). */
   onFfmpegSpawn?: (jobId: number, pid: number) => void;
 }
@@ -266,7 +269,8 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions): Transcod
         else await pause(pollMs);
       } catch (error) {
         if (stopping) break;
-        log.error(error, 'media worker: could not take a job');
+        if (isDatabaseUnavailable(error)) options.onDatabaseUnavailable?.(unavailableReason(error));
+        else log.error(error, 'media worker: could not take a job');
         await dropConnection(slot);
         await pause(pollMs);
       }

@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The real process, as `npm start` runs it (tsx instead of a build), on its own ports and data directory. */
+const root = path.resolve(import.meta.dirname, '../../..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  /** Everything it wrote to stderr and stdout so far. */
+  output(): string;
+}
+
+export function spawnServer(options: { port: number; pgPort: number; dataDir: string; env?: Record<string, string> }) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      PG_PORT: String(options.pgPort),
+      DATA_DIR: options.dataDir,
+      SEED: 'none',
+      LOG_LEVEL: 'warn',
+      ACCESS_CODES: 'PROCESS-TEST',
+      ADMIN_PASSWORD: 'process test',
+      CLIENT_DIR: path.join(options.dataDir, 'no-client'),
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  return { child, base: `http://127.0.0.1:${options.port}`, output: () => output };
+}
+
+/** Resolves once /api/health answers 200; rejects with the output when the process exits or the bound passes. */
+export async function waitHealthy(server: ServerProcess, withinMs = 60_000): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`server exited with ${server.child.exitCode}: ${server.output()}`);
+    try {
+      const res = await fetch(`${server.base}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not answer /api/health within ${withinMs} ms: ${server.output()}`);
+}
+
+export async function startServer(options: Parameters<typeof spawnServer>[0]): Promise<ServerProcess> {
+  const server = spawnServer(options);
+  await waitHealthy(server);
+  return server;
+}
+
+export function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+}
+
+export function postmasterPid(dataDir: string): number | undefined {
+  const file = path.join(dataDir, 'postgres', 'postmaster.pid');
+  try {
+    return Number(fs.readFileSync(file, 'utf8').split('\n')[0]);
+  } catch {
+    return undefined;
+  }
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
