@@ -49,7 +49,7 @@ export function createChangeFeed(pool: pg.Pool, onError: (error: unknown) => voi
   async function connect() {
     const next = await pool.connect();
     next.on('notification', onNotification);
-    next.once('error', (error) => lost(next, error));
+    next.on('error', (error) => lost(next, error));
     try {
       for (const channel of subscribers.keys()) await next.query(`listen ${channel}`);
     } catch (error) {

@@ -23,6 +23,9 @@ export function connectDatabase(url: string, onError: (error: Error) => void): D
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', onError);
+  // A checked-out client whose server goes away emits 'error' too; its query already fails with it, so the
+  // event itself must not crash the process (pg throws an 'error' event nobody listens to).
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }
