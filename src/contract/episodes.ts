@@ -20,6 +20,8 @@ export const episodeMedia = z.object({
   percent: z.number().int(),
   /** Why the transcode failed, for a person; null unless failed */
   error: z.string().nullable(),
+  /** Failed by server restarts with its upload kept: POST /api/episodes/{episodeId}/retry-transcode runs it again. */
+  retryable: z.boolean(),
   /** Whether viewers can play it: true once a transcode succeeded (a failed replacement keeps the old video). */
   playable: z.boolean(),
   updatedAt: z.string().nullable(),

@@ -93,6 +93,8 @@ export const mediaJobs = pgTable(
     /** The scratch folder of the running attempt, removed when that attempt ends or is found dead. */
     workDir: text('work_dir'),
     attempts: integer('attempts').notNull().default(0),
+    /** Failed by restarts, not by its video: the source is kept so an operator can run it again. */
+    retryable: boolean('retryable').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),

@@ -20,6 +20,7 @@ import {
   listEpisodesForOperator,
   removeEpisode,
   replaceEpisodeVideo,
+  retryTranscode,
   requireEpisode,
   requireSeries,
   requireVideoProcessing,
@@ -91,6 +92,12 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
     },
+  );
+
+  app.post(
+    '/api/episodes/:episodeId/retry-transcode',
+    { onRequest: app.requireAdmin, schema: { params: episodeIdParams, response: { 202: adminEpisode, ...errors } } },
+    async (request, reply) => reply.status(202).send(await retryTranscode(ctx, request.params.episodeId)),
   );
 
   app.put(

@@ -10,7 +10,12 @@ import { conflict, invalid, notFound, unavailable } from '../../errors.ts';
 import { ffmpegCapabilities } from '../../media/ffmpeg-capabilities.ts';
 import { NotAVideoError, probeVideo, type VideoProbe } from '../transcode/hls-pipeline.ts';
 import type { MediaPipeline } from '../transcode/transcode.plugin.ts';
-import { latestJobsOfEpisodes, unfinishedJobsOfEpisode, type MediaJobRow } from '../transcode/transcode.repository.ts';
+import {
+  latestJobsOfEpisodes,
+  releaseKeptSources,
+  unfinishedJobsOfEpisode,
+  type MediaJobRow,
+} from '../transcode/transcode.repository.ts';
 import { episodeMediaFolder, queueTranscode, removeQuietly } from '../transcode/transcode.service.ts';
 import {
   deleteEpisode,
@@ -124,6 +129,26 @@ export async function replaceEpisodeVideo(
   return toAdminEpisode(episode, job);
 }
 
+/**
+ * Runs the episode's failed transcode again from the upload it kept (a job failed by restarts, not by its
+ * video); 409 when there is nothing to retry.
+ */
+export async function retryTranscode(ctx: EpisodesContext, episodeId: number): Promise<AdminEpisode> {
+  const { episode, job } = await ctx.db.transaction(async (tx) => {
+    const episode = await lockEpisode(tx, episodeId);
+    if (!episode) throw episodeNotFound();
+    const [latest] = await latestJobsOfEpisodes(tx, [episodeId]);
+    if (!latest || latest.status !== 'failed' || !latest.retryable) {
+      throw conflict('There is no failed transcode to retry for this episode; upload the video again.');
+    }
+    await releaseKeptSources(tx, episodeId);
+    const { job } = await queueTranscode(tx, episodeId, latest.sourcePath);
+    return { episode, job };
+  });
+  ctx.media.worker.wake();
+  return toAdminEpisode(episode, job);
+}
+
 export async function editEpisode(
   db: Database,
   episodeId: number,
@@ -206,6 +231,7 @@ function toAdminEpisode(row: EpisodeRow, job: MediaJobRow | undefined): AdminEpi
           status: job.status,
           percent: job.percent,
           error: job.status === 'failed' ? job.error : null,
+          retryable: job.status === 'failed' && job.retryable,
           playable,
           updatedAt: job.updatedAt.toISOString(),
         }
@@ -214,6 +240,7 @@ function toAdminEpisode(row: EpisodeRow, job: MediaJobRow | undefined): AdminEpi
           status: playable ? 'ready' : 'failed',
           percent: playable ? 100 : 0,
           error: playable ? null : 'No video has been uploaded for this episode.',
+          retryable: false,
           playable,
           updatedAt: null,
         },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { episodes, mediaJobs } from '../../db/schema.ts';
 
@@ -33,11 +33,35 @@ export function unfinishedJobsOfSeries(db: Executor, seriesId: number) {
     .where(and(eq(episodes.seriesId, seriesId), inArray(mediaJobs.status, ['queued', 'processing'])));
 }
 
+/** Jobs of the episode whose source file is still on disk: waiting, running, or failed and kept for a retry. */
 export function unfinishedJobsOfEpisode(db: Executor, episodeId: number) {
   return db
     .select({ id: mediaJobs.id, sourcePath: mediaJobs.sourcePath })
     .from(mediaJobs)
-    .where(and(eq(mediaJobs.episodeId, episodeId), inArray(mediaJobs.status, ['queued', 'processing'])));
+    .where(
+      and(
+        eq(mediaJobs.episodeId, episodeId),
+        or(inArray(mediaJobs.status, ['queued', 'processing']), eq(mediaJobs.retryable, true)),
+      ),
+    );
+}
+
+/** Gives up the sources kept for a retry of the episode's failed jobs; answers them (the caller removes or reuses them). */
+export function releaseKeptSources(db: Executor, episodeId: number) {
+  return db
+    .update(mediaJobs)
+    .set({ retryable: false, updatedAt: sql`now()` })
+    .where(and(eq(mediaJobs.episodeId, episodeId), eq(mediaJobs.retryable, true)))
+    .returning({ id: mediaJobs.id, sourcePath: mediaJobs.sourcePath });
+}
+
+/** Work folders of jobs marked running: a process working in any other folder under the work root is an orphan. */
+export async function workDirsOfRunningJobs(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ workDir: mediaJobs.workDir })
+    .from(mediaJobs)
+    .where(eq(mediaJobs.status, 'processing'));
+  return rows.flatMap((row) => (row.workDir ? [row.workDir] : []));
 }
 
 /** The oldest queued job, row-locked; jobs other workers are claiming right now are skipped. */
@@ -148,13 +172,14 @@ export async function finishJob(
 export async function settleAbandonedJob(
   db: Executor,
   jobId: number,
-  outcome: { status: 'queued' } | { status: 'failed'; error: string },
+  outcome: { status: 'queued' } | { status: 'failed'; error: string; retryable: boolean },
 ) {
   await db
     .update(mediaJobs)
     .set({
       status: outcome.status,
       error: outcome.status === 'failed' ? outcome.error : null,
+      retryable: outcome.status === 'failed' && outcome.retryable,
       percent: 0,
       workDir: null,
       updatedAt: sql`now()`,

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Executor } from '../../db/client.ts';
 import type { MediaStorage } from '../../media/storage.ts';
-import { failUnfinishedJobsOfEpisode, insertJob, type MediaJobRow } from './transcode.repository.ts';
+import { failUnfinishedJobsOfEpisode, insertJob, releaseKeptSources, type MediaJobRow } from './transcode.repository.ts';
 
 /** Where the pipeline publishes an episode's media: one folder per transcode below this. */
 export function episodeMediaFolder(seriesId: number, episodeId: number): string {
@@ -35,8 +35,9 @@ export async function queueTranscode(
   sourcePath: string,
 ): Promise<{ job: MediaJobRow; superseded: { id: number; sourcePath: string }[] }> {
   const superseded = await failUnfinishedJobsOfEpisode(tx, episodeId, SUPERSEDED);
+  const kept = (await releaseKeptSources(tx, episodeId)).filter((j) => j.sourcePath !== sourcePath);
   const job = await insertJob(tx, { episodeId, sourcePath });
-  return { job, superseded };
+  return { job, superseded: [...superseded, ...kept] };
 }
 
 /**

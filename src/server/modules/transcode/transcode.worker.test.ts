@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminEpisode } from '../../../contract/index.ts';
 import { episodes, mediaJobs, series } from '../../db/schema.ts';
@@ -243,4 +243,85 @@ describe('transcode worker', () => {
       expect(ranBy.get(job.id)?.size).toBe(1);
     }
   }, 240_000);
+});
+
+describe('transcodes that survive crashes', () => {
+  it('stops the ffmpeg a killed worker left running before the next start runs the job again', async () => {
+    const episode = await uploadEpisode(longVideo, 160);
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'worker.main.ts')], {
+      env: {
+        ...process.env,
+        DATABASE_URL: (t.pool.options as { connectionString: string }).connectionString,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        TRANSCODE_CONCURRENCY: '1',
+      },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const running = await waitForProgress(episode.id);
+    // Only node dies (kill -9 of one pid): its ffmpeg is orphaned and runs on.
+    child.kill('SIGKILL');
+    await exited;
+    const orphans = processesMentioning(running.workDir!);
+    expect(orphans.length).toBeGreaterThan(0);
+
+    const restarted = startWorker();
+    await restarted.start();
+    await waitFor('the orphaned ffmpeg to be gone', async () => processesMentioning(running.workDir!).length === 0, 10_000);
+    const ready = await waitForStatus(episode.id, 'ready');
+    expect(ready.attempts).toBe(2);
+  }, 300_000);
+
+  it('a job failed by restarts keeps its upload, and one call runs it again', async () => {
+    const episode = await uploadEpisode(shortVideo, 161);
+    const job = await jobOf(episode.id);
+    // As left by a third worker that died mid-run: marked running, nobody holding its lock.
+    await t.db
+      .update(mediaJobs)
+      .set({ status: 'processing', attempts: 3, workDir: path.join(dataDir, 'work', 'job-dead') })
+      .where(eq(mediaJobs.id, job.id));
+    const sweeper = startWorker();
+    expect(await sweeper.sweepAbandonedJobs()).toBe(1);
+    const failed = await jobOf(episode.id);
+    expect(failed).toMatchObject({ status: 'failed', retryable: true });
+    expect(fs.existsSync(failed.sourcePath)).toBe(true);
+
+    const listed = await t.admin({ method: 'GET', url: `/api/episodes/${episode.id}/admin` });
+    expect(listed.json().media).toMatchObject({ status: 'failed', retryable: true });
+    expect(listed.json().media.error).toMatch(/upload is kept/);
+
+    const retried = await t.admin({ method: 'POST', url: `/api/episodes/${episode.id}/retry-transcode` });
+    expect(retried.statusCode).toBe(202);
+    expect(retried.json().media).toMatchObject({ status: 'queued', retryable: false });
+    await sweeper.start();
+    const ready = await waitFor('the retried job to be ready', async () => {
+      const [latest] = await t.db
+        .select()
+        .from(mediaJobs)
+        .where(eq(mediaJobs.episodeId, episode.id))
+        .orderBy(desc(mediaJobs.id))
+        .limit(1);
+      return latest?.status === 'ready' ? latest : null;
+    }, 120_000);
+    expect(ready.id).not.toBe(failed.id);
+    expect(ready.sourcePath).toBe(failed.sourcePath);
+    await filesGone(ready.sourcePath);
+
+    const again = await t.admin({ method: 'POST', url: `/api/episodes/${episode.id}/retry-transcode` });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/no failed transcode to retry/);
+  }, 300_000);
+
+  it('deleting the episode removes an upload kept for a retry', async () => {
+    const episode = await uploadEpisode(shortVideo, 162);
+    const job = await jobOf(episode.id);
+    await t.db
+      .update(mediaJobs)
+      .set({ status: 'failed', retryable: true, error: 'stopped 3 times' })
+      .where(eq(mediaJobs.id, job.id));
+    expect(fs.existsSync(job.sourcePath)).toBe(true);
+    expect((await t.admin({ method: 'DELETE', url: `/api/episodes/${episode.id}` })).statusCode).toBe(204);
+    await filesGone(job.sourcePath);
+  });
 });

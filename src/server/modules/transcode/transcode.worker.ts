@@ -22,8 +22,10 @@ import {
   setEpisodeMedia,
   settleAbandonedJob,
   startJob,
+  workDirsOfRunningJobs,
   type MediaJobRow,
 } from './transcode.repository.ts';
+import { stopOrphanedTranscodes } from './orphaned-transcodes.ts';
 import { episodeMediaFolder, isFolderOfEpisode, removeQuietly } from './transcode.service.ts';
 
 /** A job that kills its worker this many times is failed instead of retried forever. */
@@ -138,7 +140,8 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions): Transcod
           failed
             ? {
                 status: 'failed',
-                error: `The transcode stopped unexpectedly ${job.attempts} times (the server restarted or ran out of memory).`,
+                error: `The transcode stopped unexpectedly ${job.attempts} times (the server restarted or ran out of memory). The upload is kept: retry it when the server is steady.`,
+                retryable: true,
               }
             : { status: 'queued' },
         );
@@ -147,8 +150,10 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions): Transcod
       return found;
     });
     for (const { job, failed } of settled) {
-      if (job.workDir) await removeQuietly(job.workDir);
-      if (failed) await removeQuietly(job.sourcePath);
+      if (job.workDir) {
+        stopOrphanedTranscodes(options.workRoot, [], [job.workDir]);
+        await removeQuietly(job.workDir);
+      }
       log.warn(`media job ${job.id}: its worker stopped mid-transcode; ${failed ? 'failed' : 'queued again'}`);
     }
     return settled.length;
@@ -284,6 +289,10 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions): Transcod
       started = true;
       await fs.mkdir(options.workRoot, { recursive: true });
       await sweepAbandonedJobs();
+      // ffmpeg of a process that died (SIGKILL, OOM) runs on as an orphan: anything working under our work root
+      // in a folder no running job owns is stopped before this worker starts its own.
+      const stopped = stopOrphanedTranscodes(options.workRoot, await workDirsOfRunningJobs(db));
+      if (stopped.length) log.warn(`stopped ${stopped.length} orphaned ffmpeg process(es): ${stopped.join(', ')}`);
       for (let i = 0; i < options.concurrency; i++) loops.push(loop({ client: null, db: null }));
     },
     async stop() {
