@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { UPLOAD_FILE_FIELD } from '../../../contract/index.ts';
 import { unstorableTextAt, unstorableTextMessage } from '../../../contract/common.ts';
 import { invalid } from '../../errors.ts';
-import { removeQuietly } from '../transcode/transcode.service.ts';
+import { partialOwner, removeQuietly } from '../transcode/transcode.service.ts';
 
 export interface ReceivedUpload {
   /** The file on disk, under a neutral name (no extension of the sender's: the pipeline reads its first bytes). */
@@ -51,7 +51,7 @@ export async function receiveUpload(request: FastifyRequest, dir: string, maxByt
         continue;
       }
       const name = `${Date.now()}-${randomBytes(6).toString('hex')}`;
-      partial = path.join(dir, `${name}.part`);
+      partial = path.join(dir, `${name}.${partialOwner()}.part`);
       finalPath = path.join(dir, `${name}.video`);
       await pipeline(part.file, fs.createWriteStream(partial));
       if (part.file.truncated) throw tooLarge(maxBytes);

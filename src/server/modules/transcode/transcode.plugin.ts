@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { localDiskStorage, type MediaStorage } from '../../media/storage.ts';
+import { partialOwner } from './transcode.service.ts';
 import { createTranscodeWorker, type TranscodeWorker } from './transcode.worker.ts';
 
 export interface MediaPipeline {
@@ -18,7 +19,8 @@ declare module 'fastify' {
   }
 }
 
-const STALE_UPLOAD_MS = 24 * 3600_000;
+/** Another machine's partial upload not written to for this long is abandoned. */
+const STALE_UPLOAD_MS = 3600_000;
 
 /** The media storage and the transcode worker of this process: started when the app is ready, stopped when it closes. */
 export const mediaPipelinePlugin = fp(
@@ -51,14 +53,33 @@ export const mediaPipelinePlugin = fp(
   { name: 'media-pipeline' },
 );
 
-/** Uploads cut off by a crash stay as *.part files; old ones can go (a live upload writes continuously). */
-async function removeInterruptedUploads(uploadsRoot: string) {
+/**
+ * Uploads cut off by a crash stay as *.part files. One named by a process of this machine that is gone has no
+ * live upload behind it and goes at once; one of another machine (shared storage) goes once it has not been
+ * written to for a while, since a live upload writes continuously.
+ */
+export async function removeInterruptedUploads(uploadsRoot: string) {
   const now = Date.now();
+  const here = partialOwner().split('~')[0];
   const entries = await fs.readdir(uploadsRoot, { recursive: true, withFileTypes: true }).catch(() => []);
   for (const entry of entries) {
     if (!entry.isFile() || !entry.name.endsWith('.part')) continue;
     const file = path.join(entry.parentPath, entry.name);
+    const [host, pid] = /\.([A-Za-z0-9_-]+)~(\d+)\.part$/.exec(entry.name)?.slice(1) ?? [];
+    if (host === here && Number(pid) !== process.pid && !isRunning(Number(pid))) {
+      await fs.rm(file, { force: true });
+      continue;
+    }
     const stat = await fs.stat(file).catch(() => null);
     if (stat && now - stat.mtimeMs > STALE_UPLOAD_MS) await fs.rm(file, { force: true });
+  }
+}
+
+function isRunning(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Executor } from '../../db/client.ts';
 import type { MediaStorage } from '../../media/storage.ts';
@@ -16,6 +17,11 @@ export function isFolderOfEpisode(folder: string, seriesId: number, episodeId: n
 /** Uploaded files wait here until their transcode ends; one folder per series, so deleting a series can clear it. */
 export function seriesUploadsDir(uploadsRoot: string, seriesId: number): string {
   return path.join(uploadsRoot, `series-${seriesId}`);
+}
+
+/** Which process writes a partial upload: `<host>~<pid>`, so a start can tell a dead one's leftovers from a live upload. */
+export function partialOwner(): string {
+  return `${os.hostname().replace(/[^A-Za-z0-9-]/g, '_')}~${process.pid}`;
 }
 
 export async function removeQuietly(file: string): Promise<void> {
