@@ -1,6 +1,8 @@
-import { AlertTriangle, CheckCircle2, Clock, Loader2 } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Clock, Loader2, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminEpisode } from '../../../../../contract/episodes.ts';
+import { useRetryTranscode } from '../../api/retry-transcode.ts';
+import { useAdminFailure } from '../../lib/admin-session.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 
 const badge = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-semibold whitespace-nowrap';
@@ -28,6 +30,7 @@ export function TranscodeStatus({ episode }: { episode: AdminEpisode }) {
         </span>
         {error && <p className="text-xs break-words text-red-300">{t('episodes.failedReason', { reason: error })}</p>}
         {playable && <p className="text-xs text-zinc-400">{t('episodes.keptPrevious')}</p>}
+        {episode.media.retryable && <RetryTranscodeButton episode={episode} />}
       </div>
     );
   }
@@ -46,5 +49,24 @@ export function TranscodeStatus({ episode }: { episode: AdminEpisode }) {
       />
       {playable && <p className="text-xs text-zinc-400">{t('episodes.keptPreviousWhileProcessing')}</p>}
     </div>
+  );
+}
+
+/** For a transcode the server's restarts failed: the upload was kept, so one click queues it again. */
+function RetryTranscodeButton({ episode }: { episode: AdminEpisode }) {
+  const { t } = useTranslation('admin');
+  const retry = useRetryTranscode();
+  const fail = useAdminFailure();
+  return (
+    <button
+      type="button"
+      data-testid="retry-transcode"
+      disabled={retry.isPending}
+      onClick={() => retry.mutate(episode, { onError: (error) => fail(error, t('episodes.retryFailed')) })}
+      className="inline-flex items-center gap-1 rounded-md border border-zinc-700 px-2 py-1 text-xs font-semibold text-zinc-200 hover:bg-zinc-800 disabled:opacity-50"
+    >
+      <RotateCcw className="size-3" aria-hidden />
+      {t('episodes.retryTranscode')}
+    </button>
   );
 }

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminEpisode } from '../../../../contract/episodes.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshEpisode } from './get-admin-episodes.ts';
+
+/** POST /api/episodes/{episodeId}/retry-transcode: runs a transcode the server's restarts failed again, from its kept upload. */
+export function retryTranscode(episode: { id: number; seriesId: number }) {
+  return apiRequest<AdminEpisode>(`/api/episodes/${episode.id}/retry-transcode`, { method: 'POST' });
+}
+
+export function useRetryTranscode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: retryTranscode,
+    onSuccess: (_queued, episode) => refreshEpisode(queryClient, episode.seriesId, episode.id),
+  });
+}
