@@ -70,6 +70,21 @@ function startWorker(onFfmpegSpawn?: (jobId: number, pid: number) => void) {
   return worker;
 }
 
+/** worker.main.ts as its own process; `detached` puts it (and its ffmpeg) in a process group of its own. */
+function spawnWorkerProcess({ detached }: { detached: boolean }) {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(here, 'worker.main.ts')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: (t.pool.options as { connectionString: string }).connectionString,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      TRANSCODE_CONCURRENCY: '1',
+    },
+    detached,
+    stdio: 'ignore',
+  });
+}
+
 async function uploadEpisode(video: Buffer, episodeNumber?: number): Promise<AdminEpisode> {
   const response = await t.admin({
     method: 'POST',
@@ -149,17 +164,7 @@ describe('transcode worker', () => {
     expect(replaced.statusCode).toBe(202);
 
     // A separate worker process takes the job...
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'worker.main.ts')], {
-      env: {
-        ...process.env,
-        DATABASE_URL: (t.pool.options as { connectionString: string }).connectionString,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        TRANSCODE_CONCURRENCY: '1',
-      },
-      detached: true,
-      stdio: 'ignore',
-    });
+    const child = spawnWorkerProcess({ detached: true });
     const exited = new Promise((resolve) => child.once('exit', resolve));
     const running = await waitForProgress(episode!.id);
     expect(running.attempts).toBe(1);
@@ -245,19 +250,18 @@ describe('transcode worker', () => {
   }, 240_000);
 });
 
+/** A new episode whose transcode job is then put in the given state, as a crash would leave it. */
+async function uploadedJobSetTo(episodeNumber: number, state: Partial<typeof mediaJobs.$inferInsert>) {
+  const episode = await uploadEpisode(shortVideo, episodeNumber);
+  const job = await jobOf(episode.id);
+  await t.db.update(mediaJobs).set(state).where(eq(mediaJobs.id, job.id));
+  return { episode, job };
+}
+
 describe('transcodes that survive crashes', () => {
   it('stops the ffmpeg a killed worker left running before the next start runs the job again', async () => {
     const episode = await uploadEpisode(longVideo, 160);
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'worker.main.ts')], {
-      env: {
-        ...process.env,
-        DATABASE_URL: (t.pool.options as { connectionString: string }).connectionString,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        TRANSCODE_CONCURRENCY: '1',
-      },
-      stdio: 'ignore',
-    });
+    const child = spawnWorkerProcess({ detached: false });
     const exited = new Promise((resolve) => child.once('exit', resolve));
     const running = await waitForProgress(episode.id);
     // Only node dies (kill -9 of one pid): its ffmpeg is orphaned and runs on.
@@ -274,13 +278,12 @@ describe('transcodes that survive crashes', () => {
   }, 300_000);
 
   it('a job failed by restarts keeps its upload, and one call runs it again', async () => {
-    const episode = await uploadEpisode(shortVideo, 161);
-    const job = await jobOf(episode.id);
     // As left by a third worker that died mid-run: marked running, nobody holding its lock.
-    await t.db
-      .update(mediaJobs)
-      .set({ status: 'processing', attempts: 3, workDir: path.join(dataDir, 'work', 'job-dead') })
-      .where(eq(mediaJobs.id, job.id));
+    const { episode } = await uploadedJobSetTo(161, {
+      status: 'processing',
+      attempts: 3,
+      workDir: path.join(dataDir, 'work', 'job-dead'),
+    });
     const sweeper = startWorker();
     expect(await sweeper.sweepAbandonedJobs()).toBe(1);
     const failed = await jobOf(episode.id);
@@ -314,12 +317,7 @@ describe('transcodes that survive crashes', () => {
   }, 300_000);
 
   it('deleting the episode removes an upload kept for a retry', async () => {
-    const episode = await uploadEpisode(shortVideo, 162);
-    const job = await jobOf(episode.id);
-    await t.db
-      .update(mediaJobs)
-      .set({ status: 'failed', retryable: true, error: 'stopped 3 times' })
-      .where(eq(mediaJobs.id, job.id));
+    const { episode, job } = await uploadedJobSetTo(162, { status: 'failed', retryable: true, error: 'stopped 3 times' });
     expect(fs.existsSync(job.sourcePath)).toBe(true);
     expect((await t.admin({ method: 'DELETE', url: `/api/episodes/${episode.id}` })).statusCode).toBe(204);
     await filesGone(job.sourcePath);
