@@ -96,7 +96,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/episodes/:episodeId/retry-transcode',
-    { onRequest: app.requireAdmin, schema: { params: episodeIdParams, response: { 202: adminEpisode, ...errors } } },
+    { config: operatorRoute, schema: { params: episodeIdParams, response: { 202: adminEpisode, ...errors } } },
     async (request, reply) => reply.status(202).send(await retryTranscode(ctx, request.params.episodeId)),
   );
 
