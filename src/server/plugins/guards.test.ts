@@ -113,6 +113,7 @@ const GUARD_OF_ROUTE: Record<string, Guard> = {
   'HEAD /api/episodes/:episodeId/admin': 'operator',
   'POST /api/series/:id/episodes': 'operator',
   'PUT /api/episodes/:episodeId/video': 'operator',
+  'POST /api/episodes/:episodeId/retry-transcode': 'operator',
   'PUT /api/episodes/:episodeId': 'operator',
   'DELETE /api/episodes/:episodeId': 'operator',
 };
