@@ -115,6 +115,24 @@ describe('server process', () => {
     expect(await exited(server.child)).toBe(0);
   }, 120_000);
 
+  it('exits 1, with PostgreSQL\'s reason, when its database cannot be brought back within 30 s', async () => {
+    const [port, pgPort] = [await freePort(), await freePort()];
+    const server = track(await startServer({ port, pgPort, dataDir }));
+    const clusterDir = path.join(dataDir, 'postgres');
+    const mode = fs.statSync(clusterDir).mode & 0o777;
+    fs.chmodSync(clusterDir, 0o000); // a broken cluster: every restart fails
+    try {
+      const started = Date.now();
+      process.kill(postmasterPid(dataDir)!, 'SIGKILL');
+      expect(await exited(server.child)).toBe(1);
+      expect(Date.now() - started).toBeGreaterThan(25_000);
+      expect(Date.now() - started).toBeLessThan(45_000);
+      expect(server.output()).toMatch(/could not be restarted within 30 s: .*(FATAL|Permission denied|permissions)/);
+    } finally {
+      fs.chmodSync(clusterDir, mode);
+    }
+  }, 90_000);
+
   it('on SIGTERM drops a client that never finishes its body and idle ones, stops PostgreSQL and exits 0 within 10 s', async () => {
     const [port, pgPort] = [await freePort(), await freePort()];
     const server = track(await startServer({ port, pgPort, dataDir }));

@@ -140,6 +140,7 @@ function spawnPostmaster(
     );
     let ready = false;
     let buffered = '';
+    let lastLine: string | undefined;
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', (chunk: string) => {
       buffered += chunk;
@@ -148,7 +149,9 @@ function spawnPostmaster(
       for (const line of lines) {
         if (!line.trim()) continue;
         log(line.trim());
-        if (/\b(FATAL|PANIC|ERROR):/.test(line)) child.lastProblem = line.slice(line.search(/\b(FATAL|PANIC|ERROR):/)).trim();
+        const problem = line.search(/\b(FATAL|PANIC|ERROR):/);
+        if (problem >= 0) child.lastProblem = line.slice(problem).trim();
+        else if (!ready) lastLine = line.trim(); // before logging starts, its complaints carry no level
         if (!ready && line.includes('database system is ready to accept connections')) {
           ready = true;
           resolve(child);
@@ -160,7 +163,8 @@ function spawnPostmaster(
     });
     child.once('exit', (code, signal) => {
       if (ready) return;
-      const reason = child.lastProblem ?? `it exited (${signal ?? `code ${code}`}) before accepting connections`;
+      const reason =
+        child.lastProblem ?? lastLine ?? `it exited (${signal ?? `code ${code}`}) before accepting connections`;
       reject(
         new PostmasterFailed(
           `Embedded PostgreSQL did not start in ${clusterDir} on port ${port}: ${reason}` +
