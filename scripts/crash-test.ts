@@ -79,7 +79,9 @@ async function main() {
         op.refused = res.status;
       } else if (!op.answer) op.answer = { status: res.status, text };
       else if (op.answer.status !== res.status || op.answer.text !== text) {
-        fail(`replay of ${op.kind} ${op.key} differs: ${op.answer.status} ${op.answer.text} then ${res.status} ${text}`);
+        fail(
+          `replay of ${op.kind} ${op.key} differs: ${op.answer.status} ${op.answer.text} then ${res.status} ${text}`,
+        );
       }
     } catch {
       // killed in flight: unknown until replayed
@@ -122,7 +124,9 @@ async function main() {
       server = await start();
       killToHealthy.push(Date.now() - killedAt);
     }
-    console.log(`  cycle ${cycle} (${mode} killed): ${ops.length} ops so far, healthy after ${killToHealthy.at(-1)} ms`);
+    console.log(
+      `  cycle ${cycle} (${mode} killed): ${ops.length} ops so far, healthy after ${killToHealthy.at(-1)} ms`,
+    );
   }
   for (const op of ops) if (op.refused === undefined) await send(server, op);
 
@@ -205,7 +209,8 @@ function makeSeries(dir: string, port: number): Promise<number> {
 async function checkLedger(dir: string, port: number, ops: Op[]) {
   const unknown = ops.filter((op) => !op.answer && op.refused === undefined);
   // Ops that never got an answer even on replay were never received: a replay of one that committed would answer.
-  const succeeded = (kind: Kind, status: number) => ops.filter((op) => op.kind === kind && op.answer?.status === status);
+  const succeeded = (kind: Kind, status: number) =>
+    ops.filter((op) => op.kind === kind && op.answer?.status === status);
   await withDatabase(dir, port, async (client) => {
     const [balance] = (
       await client.query<{ coins: number; bonuses: number; coins_sum: number; bonuses_sum: number }>(
@@ -228,9 +233,13 @@ async function checkLedger(dir: string, port: number, ops: Op[]) {
     );
     const purchases = succeeded('purchase', 200).length;
     const unlocked = succeeded('unlock', 201).length;
-    if ((counts.purchase ?? 0) !== purchases) fail(`${counts.purchase ?? 0} purchases in the ledger, ${purchases} answered 200`);
-    if ((counts.unlock ?? 0) !== unlocked) fail(`${counts.unlock ?? 0} unlocks in the ledger, ${unlocked} answered 201`);
-    const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from unlocks where user_id = $1`, [USER]);
+    if ((counts.purchase ?? 0) !== purchases)
+      fail(`${counts.purchase ?? 0} purchases in the ledger, ${purchases} answered 200`);
+    if ((counts.unlock ?? 0) !== unlocked)
+      fail(`${counts.unlock ?? 0} unlocks in the ledger, ${unlocked} answered 201`);
+    const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from unlocks where user_id = $1`, [
+      USER,
+    ]);
     if (rows[0]!.n !== unlocked) fail(`${rows[0]!.n} unlocked episodes, ${unlocked} unlocks answered 201`);
     const statuses = new Map<string, number>();
     for (const op of ops) {

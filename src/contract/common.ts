@@ -11,7 +11,8 @@ export const errorReply = z.object({
 export type ErrorReply = z.infer<typeof errorReply>;
 
 const MAX_ID = 2_147_483_647;
-const ID_MESSAGE = 'Must be a whole number written in digits, like 42 (no sign, spaces, leading zeros, hex or exponent)';
+const ID_MESSAGE =
+  'Must be a whole number written in digits, like 42 (no sign, spaces, leading zeros, hex or exponent)';
 
 /**
  * "An id", the one schema every path, query and body id goes through: a JSON integer, or (in paths and
@@ -19,7 +20,9 @@ const ID_MESSAGE = 'Must be a whole number written in digits, like 42 (no sign, 
  * rather than coerced into one.
  */
 export const positiveId = z.codec(
-  z.union([z.int({ error: ID_MESSAGE }), z.string().regex(/^(0|[1-9][0-9]{0,18})$/, ID_MESSAGE)], { error: ID_MESSAGE }),
+  z.union([z.int({ error: ID_MESSAGE }), z.string().regex(/^(0|[1-9][0-9]{0,18})$/, ID_MESSAGE)], {
+    error: ID_MESSAGE,
+  }),
   z.int().min(1, 'Must be a positive number').max(MAX_ID, 'Is too large'),
   { decode: (value) => Number(value), encode: (value) => value },
 );

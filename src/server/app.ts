@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createChangeFeed, type ChangeFeed } from './db/change-feed.ts';
-import { isDatabaseUnavailable, type DatabaseAvailability } from './db/availability.ts';
+import { isDatabaseUnavailable, unavailableReason, type DatabaseAvailability } from './db/availability.ts';
 import type { Secrets } from './secrets.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { requestLogPlugin } from './plugins/request-log.ts';
@@ -74,7 +74,7 @@ export async function buildApp(deps: AppDependencies) {
   app.decorate('secrets', deps.secrets);
   const changes = createChangeFeed(deps.pool, (error) => {
     // During an outage the availability monitor has said so once; each reconnect attempt is not news.
-    if (isDatabaseUnavailable(error)) return app.databaseAvailability.markDown('the change feed lost its connection');
+    if (isDatabaseUnavailable(error)) return app.databaseAvailability.markDown(unavailableReason(error));
     app.log.warn({ message: error instanceof Error ? error.message : String(error) }, 'change feed reconnecting');
   });
   app.decorate('changes', changes);

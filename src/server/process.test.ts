@@ -115,7 +115,7 @@ describe('server process', () => {
     expect(await exited(server.child)).toBe(0);
   }, 120_000);
 
-  it('exits 1, with PostgreSQL\'s reason, when its database cannot be brought back within 30 s', async () => {
+  it("exits 1, with PostgreSQL's reason, when its database cannot be brought back within 30 s", async () => {
     const [port, pgPort] = [await freePort(), await freePort()];
     const server = track(await startServer({ port, pgPort, dataDir }));
     const clusterDir = path.join(dataDir, 'postgres');
@@ -139,7 +139,9 @@ describe('server process', () => {
     const postmaster = postmasterPid(dataDir)!;
     const stalled = net.connect(port, '127.0.0.1');
     await new Promise((resolve) => stalled.once('connect', resolve));
-    stalled.write('POST /api/access HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"co');
+    stalled.write(
+      'POST /api/access HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"co',
+    );
     stalled.on('error', () => {});
     const idle = net.connect(port, '127.0.0.1');
     idle.on('error', () => {});
@@ -161,38 +163,47 @@ describe('server process', () => {
 
 describe('root and a private data directory', () => {
   const asRoot = process.getuid?.() === 0;
-  if (!asRoot) console.log('skipped: the private DATA_DIR tests need root (the embedded database then runs as "postgres")');
+  if (!asRoot)
+    console.log('skipped: the private DATA_DIR tests need root (the embedded database then runs as "postgres")');
 
-  it.skipIf(!asRoot)('starts with a 0700 DATA_DIR, opening it only to the postgres group', async () => {
-    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-private-'));
-    fs.chmodSync(parent, 0o755);
-    const privateDir = path.join(parent, 'data');
-    fs.mkdirSync(privateDir, { mode: 0o700 });
-    fs.chmodSync(privateDir, 0o700);
-    try {
-      const [port, pgPort] = [await freePort(), await freePort()];
-      const server = track(await startServer({ port, pgPort, dataDir: privateDir }));
-      const mode = fs.statSync(privateDir).mode & 0o777;
-      expect(mode & 0o007).toBe(0); // still closed to others
-      const credentials = fs.statSync(path.join(privateDir, 'postgres.credentials.json'));
-      expect(credentials.mode & 0o777).toBe(0o600);
-      server.child.kill('SIGTERM');
-      expect(await exited(server.child)).toBe(0);
-    } finally {
-      fs.rmSync(parent, { recursive: true, force: true });
-    }
-  }, 120_000);
+  it.skipIf(!asRoot)(
+    'starts with a 0700 DATA_DIR, opening it only to the postgres group',
+    async () => {
+      const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-private-'));
+      fs.chmodSync(parent, 0o755);
+      const privateDir = path.join(parent, 'data');
+      fs.mkdirSync(privateDir, { mode: 0o700 });
+      fs.chmodSync(privateDir, 0o700);
+      try {
+        const [port, pgPort] = [await freePort(), await freePort()];
+        const server = track(await startServer({ port, pgPort, dataDir: privateDir }));
+        const mode = fs.statSync(privateDir).mode & 0o777;
+        expect(mode & 0o007).toBe(0); // still closed to others
+        const credentials = fs.statSync(path.join(privateDir, 'postgres.credentials.json'));
+        expect(credentials.mode & 0o777).toBe(0o600);
+        server.child.kill('SIGTERM');
+        expect(await exited(server.child)).toBe(0);
+      } finally {
+        fs.rmSync(parent, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 
-  it.skipIf(!asRoot)('a parent folder it cannot cross still gets the readable error', async () => {
-    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-closed-'));
-    fs.chmodSync(parent, 0o700);
-    try {
-      const [port, pgPort] = [await freePort(), await freePort()];
-      const server = track(spawnServer({ port, pgPort, dataDir: path.join(parent, 'data') }));
-      expect(await exited(server.child)).toBe(1);
-      expect(server.output()).toContain(`cannot enter ${parent}`);
-    } finally {
-      fs.rmSync(parent, { recursive: true, force: true });
-    }
-  }, 60_000);
+  it.skipIf(!asRoot)(
+    'a parent folder it cannot cross still gets the readable error',
+    async () => {
+      const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-closed-'));
+      fs.chmodSync(parent, 0o700);
+      try {
+        const [port, pgPort] = [await freePort(), await freePort()];
+        const server = track(spawnServer({ port, pgPort, dataDir: path.join(parent, 'data') }));
+        expect(await exited(server.child)).toBe(1);
+        expect(server.output()).toContain(`cannot enter ${parent}`);
+      } finally {
+        fs.rmSync(parent, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });

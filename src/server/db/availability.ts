@@ -17,8 +17,12 @@ export interface DatabaseAvailability {
   readonly down: boolean;
   /** Why it is down, in PostgreSQL's or the network's words. */
   readonly reason: string | null;
-  /** Marks it down (logged once per outage) and starts probing; a no-op while already down. */
-  markDown(reason: string): void;
+  /**
+   * A connection failed for `reason`. Unless `certain` (the postmaster is known to be gone), one probe first
+   * tells a real outage from a single stale connection; a real one is marked down (logged once per outage)
+   * and probed until it ends. A no-op while already down.
+   */
+  markDown(reason: string, certain?: boolean): void;
   stop(): void;
 }
 
@@ -47,12 +51,17 @@ export function createDatabaseAvailability(pool: pg.Pool, log: AvailabilityLog):
     get reason() {
       return reason;
     },
-    markDown(why) {
+    markDown(why, certain = false) {
       if (reason !== null || stopped) return;
-      reason = why;
-      since = Date.now();
-      log.warn(`The database is unavailable (${why}); answering 503 until it is back.`);
-      probing = setTimeout(() => void probe(), PROBE_EVERY_MS).unref();
+      const goDown = () => {
+        if (reason !== null || stopped) return;
+        reason = why;
+        since = Date.now();
+        log.warn(`The database is unavailable (${why}); answering 503 until it is back.`);
+        probing = setTimeout(() => void probe(), PROBE_EVERY_MS).unref();
+      };
+      if (certain) return goDown();
+      pool.query('select 1').then(() => {}, goDown);
     },
     stop() {
       stopped = true;
@@ -67,9 +76,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string') {
       if (/^(08|57P0[1-3]|53300)/.test(code)) return true; // connection exception, shutdown, cannot connect now
-      if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EPIPE|EAI_AGAIN)$/.test(code)) return true;
+      if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EPIPE|EAI_AGAIN)$/.test(code))
+        return true;
     }
-    if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)) {
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+        e.message,
+      )
+    ) {
       return true;
     }
   }

@@ -28,7 +28,7 @@ describe('closedToOthers: whether the postgres user can reach a folder', () => {
   });
 });
 
-describe('the embedded cluster\'s roles and passwords', () => {
+describe("the embedded cluster's roles and passwords", () => {
   it('a cluster made with the old fixed password keeps working, moves to a generated 0600 one, and the app role is no superuser', async () => {
     const clusterDir = path.join(root, 'legacy-cluster');
     fs.chmodSync(root, 0o755);
@@ -54,9 +54,9 @@ describe('the embedded cluster\'s roles and passwords', () => {
       expect(stored.superuser).not.toBe('cliffhanger-local');
       expect(database.adminUrl).toContain(encodeURIComponent(stored.superuser));
 
-      await expect(query(`postgres://cliffhanger:cliffhanger-local@127.0.0.1:${port}/postgres`, 'select 1')).rejects.toThrow(
-        /password authentication failed/,
-      );
+      await expect(
+        query(`postgres://cliffhanger:cliffhanger-local@127.0.0.1:${port}/postgres`, 'select 1'),
+      ).rejects.toThrow(/password authentication failed/);
       await query(database.adminUrl, 'create table kept (id int)');
       await query(database.adminUrl, 'insert into kept values (1)');
       expect((await query(database.url, 'select rolsuper from pg_roles where rolname = current_user'))[0]).toEqual({

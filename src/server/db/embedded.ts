@@ -133,11 +133,11 @@ function spawnPostmaster(
   log: (message: string) => void,
 ): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      postgresBinary(),
-      ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'],
-      { ...owner, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
-    );
+    const child = spawn(postgresBinary(), ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'], {
+      ...owner,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    });
     let ready = false;
     let buffered = '';
     let lastLine: string | undefined;

@@ -80,7 +80,9 @@ export async function clearStalePostmaster(
   }
   if (found.kind === 'zombie') found = await waitWhile(clusterDir, (f) => f.kind === 'zombie', reapWithinMs);
   if (found.kind === 'zombie' || found.kind === 'other-process') {
-    log(`Removing the stale postmaster.pid of ${clusterDir} (pid ${found.pid} is ${found.kind === 'zombie' ? 'a dead postmaster nobody reaped' : 'another program'})`);
+    log(
+      `Removing the stale postmaster.pid of ${clusterDir} (pid ${found.pid} is ${found.kind === 'zombie' ? 'a dead postmaster nobody reaped' : 'another program'})`,
+    );
     fs.rmSync(path.join(clusterDir, 'postmaster.pid'), { force: true });
   }
 }

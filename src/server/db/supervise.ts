@@ -26,7 +26,7 @@ export function superviseEmbedded(
 
   embedded.onUnexpectedExit((reason) => {
     if (stopped) return;
-    availability.markDown(reason);
+    availability.markDown(reason, true);
     const since = Date.now();
     let delay = FIRST_RETRY_MS;
     let lastError = reason;

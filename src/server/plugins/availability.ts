@@ -1,11 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
-import {
-  RETRY_AFTER_SECONDS,
-  createDatabaseAvailability,
-  type DatabaseAvailability,
-} from '../db/availability.ts';
+import { RETRY_AFTER_SECONDS, createDatabaseAvailability, type DatabaseAvailability } from '../db/availability.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -113,7 +113,11 @@ describe('one error shape', () => {
   it('413 for a body over the limit: the usual shape', async () => {
     const res = await t.admin({ method: 'POST', url: '/api/series', payload: { title: 'x'.repeat(300 * 1024) } });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'The request body is too large.' });
+    expect(res.json()).toEqual({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: 'The request body is too large.',
+    });
   });
 
   it('a URL that does not decode: the usual shape', async () => {
@@ -122,5 +126,4 @@ describe('one error shape', () => {
     expect(Object.keys(res.json()).sort()).toEqual(['error', 'message', 'statusCode']);
     expect(res.body.length).toBeLessThan(200);
   });
-
 });

@@ -44,8 +44,7 @@ export function excerpt(text: string): string {
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   const path = excerpt(request.raw.url ?? '');
-  const message =
-    statusCode === 414 ? `The address is too long: ${path}` : `The address is not valid: ${path}`;
+  const message = statusCode === 414 ? `The address is too long: ${path}` : `The address is not valid: ${path}`;
   return reply.status(statusCode).send({ statusCode, error: reasonOfStatus[statusCode] ?? 'Bad Request', message });
 }
 
@@ -72,7 +71,11 @@ export function loggableFailure(error: unknown): Record<string, unknown> {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   // Text PostgreSQL cannot store (NUL, unpaired surrogates) is refused here, once for every route and field.
   app.addHook('preValidation', async (request) => {
-    for (const [part, value] of [['body', request.body], ['query', request.query], ['params', request.params]] as const) {
+    for (const [part, value] of [
+      ['body', request.body],
+      ['query', request.query],
+      ['params', request.params],
+    ] as const) {
       const at = unstorableTextAt(value);
       if (at !== null) throw invalid(unstorableTextMessage(part, at), at || undefined);
     }

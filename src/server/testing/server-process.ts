@@ -39,7 +39,8 @@ export function spawnServer(options: { port: number; pgPort: number; dataDir: st
 export async function waitHealthy(server: ServerProcess, withinMs = 60_000): Promise<void> {
   const deadline = Date.now() + withinMs;
   while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited with ${server.child.exitCode}: ${server.output()}`);
+    if (server.child.exitCode !== null)
+      throw new Error(`server exited with ${server.child.exitCode}: ${server.output()}`);
     try {
       const res = await fetch(`${server.base}/api/health`, { signal: AbortSignal.timeout(2000) });
       if (res.ok) return;

@@ -6,7 +6,11 @@ import path from 'node:path';
  * work folder — whose folder is not one of `liveWorkDirs`, or is one of `deadWorkDirs`. Answers their pids.
  * Reads /proc; elsewhere it finds nothing.
  */
-export function stopOrphanedTranscodes(workRoot: string, liveWorkDirs: string[], deadWorkDirs: string[] = []): number[] {
+export function stopOrphanedTranscodes(
+  workRoot: string,
+  liveWorkDirs: string[],
+  deadWorkDirs: string[] = [],
+): number[] {
   const root = `${path.resolve(workRoot)}${path.sep}`;
   const live = liveWorkDirs.map((dir) => `${path.resolve(dir)}${path.sep}`);
   const dead = deadWorkDirs.map((dir) => `${path.resolve(dir)}${path.sep}`);

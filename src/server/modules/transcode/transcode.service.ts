@@ -3,7 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Executor } from '../../db/client.ts';
 import type { MediaStorage } from '../../media/storage.ts';
-import { failUnfinishedJobsOfEpisode, insertJob, releaseKeptSources, type MediaJobRow } from './transcode.repository.ts';
+import {
+  failUnfinishedJobsOfEpisode,
+  insertJob,
+  releaseKeptSources,
+  type MediaJobRow,
+} from './transcode.repository.ts';
 
 /** Where the pipeline publishes an episode's media: one folder per transcode below this. */
 export function episodeMediaFolder(seriesId: number, episodeId: number): string {

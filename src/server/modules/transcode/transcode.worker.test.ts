@@ -272,7 +272,11 @@ describe('transcodes that survive crashes', () => {
 
     const restarted = startWorker();
     await restarted.start();
-    await waitFor('the orphaned ffmpeg to be gone', async () => processesMentioning(running.workDir!).length === 0, 10_000);
+    await waitFor(
+      'the orphaned ffmpeg to be gone',
+      async () => processesMentioning(running.workDir!).length === 0,
+      10_000,
+    );
     const ready = await waitForStatus(episode.id, 'ready');
     expect(ready.attempts).toBe(2);
   }, 300_000);
@@ -298,15 +302,19 @@ describe('transcodes that survive crashes', () => {
     expect(retried.statusCode).toBe(202);
     expect(retried.json().media).toMatchObject({ status: 'queued', retryable: false });
     await sweeper.start();
-    const ready = await waitFor('the retried job to be ready', async () => {
-      const [latest] = await t.db
-        .select()
-        .from(mediaJobs)
-        .where(eq(mediaJobs.episodeId, episode.id))
-        .orderBy(desc(mediaJobs.id))
-        .limit(1);
-      return latest?.status === 'ready' ? latest : null;
-    }, 120_000);
+    const ready = await waitFor(
+      'the retried job to be ready',
+      async () => {
+        const [latest] = await t.db
+          .select()
+          .from(mediaJobs)
+          .where(eq(mediaJobs.episodeId, episode.id))
+          .orderBy(desc(mediaJobs.id))
+          .limit(1);
+        return latest?.status === 'ready' ? latest : null;
+      },
+      120_000,
+    );
     expect(ready.id).not.toBe(failed.id);
     expect(ready.sourcePath).toBe(failed.sourcePath);
     await filesGone(ready.sourcePath);
@@ -317,7 +325,11 @@ describe('transcodes that survive crashes', () => {
   }, 300_000);
 
   it('deleting the episode removes an upload kept for a retry', async () => {
-    const { episode, job } = await uploadedJobSetTo(162, { status: 'failed', retryable: true, error: 'stopped 3 times' });
+    const { episode, job } = await uploadedJobSetTo(162, {
+      status: 'failed',
+      retryable: true,
+      error: 'stopped 3 times',
+    });
     expect(fs.existsSync(job.sourcePath)).toBe(true);
     expect((await t.admin({ method: 'DELETE', url: `/api/episodes/${episode.id}` })).statusCode).toBe(204);
     await filesGone(job.sourcePath);

@@ -111,8 +111,13 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions): Transcod
   async function connectionOf(slot: Slot): Promise<Database> {
     if (!slot.db) {
       const client = new pg.Client(pool.options);
-      // A lost connection shows up as a failed query, which the loop handles.
-      client.on('error', () => {});
+      // A lost connection is dropped at once (its job lock went with it), so the next poll connects afresh.
+      client.on('error', () => {
+        if (slot.client !== client) return;
+        slot.client = null;
+        slot.db = null;
+        client.end().catch(() => {});
+      });
       await client.connect();
       slot.client = client;
       slot.db = drizzle(client, { schema });
