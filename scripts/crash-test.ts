@@ -111,6 +111,7 @@ async function main() {
     if (mode !== 'node' && postmaster) process.kill(postmaster, 'SIGKILL');
     if (mode === 'postgres') {
       // The server stays up: it must answer 503 meanwhile, restart its database and serve again by itself.
+      await waitUnhealthy(server, 3000);
       await waitHealthy(server, 30_000);
       killToHealthy.push(Date.now() - killedAt);
       await sleep(300);
@@ -248,6 +249,16 @@ async function checkLedger(dir: string, port: number, ops: Op[]) {
     }
     console.log(`  answers: ${[...statuses].map(([k, n]) => `${k}: ${n}`).join(', ')}; unanswered: ${unknown.length}`);
   });
+}
+
+/** Until /api/health stops answering 200 (the server noticed), at most `withinMs`. */
+async function waitUnhealthy(server: ServerProcess, withinMs: number) {
+  const deadline = Date.now() + withinMs;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${server.base}/api/health`).catch(() => null);
+    if (res?.status !== 200) return;
+    await sleep(10);
+  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
