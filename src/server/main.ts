@@ -18,6 +18,9 @@ const DRAIN_MS = 5000;
 /** Whatever clients do, the process is gone this soon after SIGTERM (under the usual 10 s of supervisors). */
 const HARD_STOP_MS = 9000;
 
+/** Set once the embedded PostgreSQL runs, so that a start failing after it (a port taken) leaves nothing behind. */
+let stopEmbeddedDatabase: (() => Promise<void>) | undefined;
+
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
@@ -29,6 +32,7 @@ async function main() {
     info: (m) => logger.debug(m),
     error: (e, m) => logger.error({ err: e }, m),
   });
+  stopEmbeddedDatabase = () => database.embedded?.stop(500) ?? Promise.resolve();
   await ensureViewer(database.db);
   const secrets = await resolveSecrets(database.db, config, (m) => logger.warn(m));
   if (config.seed === 'demo') {
@@ -109,7 +113,8 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
+  await stopEmbeddedDatabase?.().catch(() => {});
   process.exit(1);
 });

@@ -52,6 +52,20 @@ describe('server process', () => {
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   }, 180_000);
 
+  it('a start that fails after PostgreSQL is up (its port taken) stops PostgreSQL before it exits', async () => {
+    const [port, pgPort] = [await freePort(), await freePort()];
+    const taken = net.createServer().listen(port, '0.0.0.0');
+    try {
+      const server = track(spawnServer({ port, pgPort, dataDir }));
+      expect(await exited(server.child)).toBe(1);
+      expect(server.output()).toMatch(/EADDRINUSE/);
+      const pid = postmasterPid(dataDir);
+      expect(pid === undefined || !isAlive(pid)).toBe(true);
+    } finally {
+      taken.close();
+    }
+  }, 180_000);
+
   it('starts on the first try after node and PostgreSQL were killed together', async () => {
     const [port, pgPort] = [await freePort(), await freePort()];
     for (let cycle = 0; cycle < 3; cycle++) {
