@@ -23,6 +23,9 @@ const DEMO_URL = /^\/media\/series\/(\d+)\/episodes\/(\d+)\/demo-(\d+)-([0-9a-f]
 
 const fileOf = (url: string) => path.join(t.mediaDir, url.replace(/^\/media\//, ''));
 const get = (url: string) => t.viewer({ method: 'GET', url });
+// ffmpeg names the init segment by its version (init.mp4, init_0.mp4); the playlist says which.
+const initOf360p = (dir: string) =>
+  `360p/${/#EXT-X-MAP:URI="([^"]+)"/.exec(fs.readFileSync(path.join(dir, '360p', 'index.m3u8'), 'utf8'))![1]}`;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -96,7 +99,7 @@ describe('demo episodes on HLS', () => {
       for (const file of [
         'master.m3u8',
         '360p/index.m3u8',
-        '360p/init_0.mp4',
+        initOf360p(a!),
         '360p/seg_00000.m4s',
         'poster.jpg',
         DEMO_FALLBACK_MP4,
@@ -119,7 +122,8 @@ describe('demo episodes on HLS', () => {
   it("answers 403 for a locked demo episode's playlists, segments and MP4, 200 after unlocking", async () => {
     const locked = await episodeOf(false, FREE_EPISODES + 1);
     const dir = locked.videoUrl.replace(/master\.m3u8$/, '');
-    const media = ['master.m3u8', '360p/index.m3u8', '360p/init_0.mp4', '360p/seg_00003.m4s', DEMO_FALLBACK_MP4];
+    const init = initOf360p(path.dirname(fileOf(locked.videoUrl)));
+    const media = ['master.m3u8', '360p/index.m3u8', init, '360p/seg_00003.m4s', DEMO_FALLBACK_MP4];
     for (const name of media) {
       const res = await get(dir + name);
       expect(res.statusCode, name).toBe(403);
@@ -207,7 +211,7 @@ describe('demo HLS cache', () => {
         ['540x960', '540p/index.m3u8'],
         ['720x1280', '720p/index.m3u8'],
       ]);
-      for (const file of ['360p/init_0.mp4', 'poster.jpg', DEMO_FALLBACK_MP4]) {
+      for (const file of [initOf360p(staged), 'poster.jpg', DEMO_FALLBACK_MP4]) {
         expect(fs.statSync(path.join(staged, file)).size, file).toBeGreaterThan(100);
       }
 
