@@ -12,6 +12,11 @@
  *
  * Frames are timed in the page: requestVideoFrameCallback's `now` is relative to performance.timeOrigin,
  * which for a navigation is its start; a swipe is timed from the keydown event's timeStamp.
+ *
+ * Then, on slow 4G and on 4G, adaptive streaming (BENCH_CLIMB_RUNS, 3 cold visits each, 20 s of play):
+ * the rendition of the first frame shown (its decoded size) and of the first segment fetched, and the
+ * highest rendition shown and fetched, with when it was first shown. The demo's master playlist must
+ * list 360p, 540p and 720p. BENCH_CLIMB_ONLY=1 runs only this part.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,11 +32,28 @@ interface Network {
   /** CDP Network.emulateNetworkConditions, or none */
   conditions?: { latency: number; downloadThroughput: number; uploadThroughput: number };
 }
-const NETWORKS: Network[] = [
-  { name: 'unthrottled' },
-  { name: '150 ms, 1.6 Mbps', conditions: { latency: 150, downloadThroughput: 200_000, uploadThroughput: 200_000 } },
+const SLOW_4G: Network = {
+  name: '150 ms, 1.6 Mbps',
+  conditions: { latency: 150, downloadThroughput: 200_000, uploadThroughput: 200_000 },
+};
+const NETWORKS: Network[] = [{ name: 'unthrottled' }, SLOW_4G];
+/** Adaptive streaming is shown on slow 4G and on a 4G link that carries the 720p rendition (2.8 Mbps declared). */
+const CLIMB_NETWORKS: Network[] = [
+  SLOW_4G,
+  { name: '100 ms, 4 Mbps', conditions: { latency: 100, downloadThroughput: 500_000, uploadThroughput: 200_000 } },
 ];
+const CLIMB_ONLY = process.env.BENCH_CLIMB_ONLY === '1';
+const CLIMB_RUNS = Number(process.env.BENCH_CLIMB_RUNS ?? 3);
+const CLIMB_WATCH_SECONDS = 20;
+/** The demo's ladder, lowest first: the folder names of its renditions under each episode. */
+const LADDER = ['360p', '540p', '720p'];
 
+interface FirstFrameRow {
+  what: string;
+  network: string;
+  target?: number;
+  values: number[];
+}
 interface SeriesJson {
   id: number;
   title: string;
@@ -58,8 +80,8 @@ const PROBES = `(() => {
   function watch(video) {
     if (watched.has(video)) return;
     watched.add(video);
-    function onFrame(now) {
-      state.frames.push({ video, t: now });
+    function onFrame(now, frame) {
+      state.frames.push({ video, t: now, width: frame.width, height: frame.height });
       video.requestVideoFrameCallback(onFrame);
     }
     video.requestVideoFrameCallback(onFrame);
@@ -207,6 +229,97 @@ async function swipes(
   return results;
 }
 
+/** The rendition a media URL belongs to (its folder), if any. */
+const renditionOfUrl = (url: string) => LADDER.find((rung) => new URL(url).pathname.includes(`/${rung}/`));
+/** The rendition of a decoded frame: the short side of a vertical video names it (360×640 is 360p). */
+const renditionOfFrame = (width: number, height: number) => `${Math.min(width, height)}p`;
+const rungIndex = (rendition: string | undefined) => (rendition ? LADDER.indexOf(rendition) : -1);
+const highestOf = (renditions: (string | undefined)[]) =>
+  renditions.reduce<string | undefined>((best, r) => (rungIndex(r) > rungIndex(best) ? r : best), undefined);
+
+interface Climb {
+  /** Chromium's own HLS player or hls.js (media-attachment.ts picks native where the browser has it). */
+  player: string;
+  firstShown: string;
+  firstFetched?: string;
+  highestShown: string;
+  highestShownAfterMs: number;
+  highestFetched?: string;
+}
+
+/**
+ * (c) Adaptive streaming on a cold visit: which rendition the first frame is, which one the player fetched
+ * first, and how high it climbs in CLIMB_WATCH_SECONDS of play (the segments it requested, the frames shown).
+ */
+async function climb(
+  browser: Browser,
+  base: string,
+  code: string,
+  network: Network,
+  episodeId: number,
+): Promise<Climb> {
+  const { context, page } = await newContext(browser, base, code, network);
+  const segments: string[] = [];
+  page.on('request', (request) => {
+    const rendition = renditionOfUrl(request.url());
+    if (rendition && /\.m4s$/.test(new URL(request.url()).pathname)) segments.push(rendition);
+  });
+  try {
+    await page.goto(`/watch/${episodeId}`, { waitUntil: 'commit' });
+    const firstFrameAt = await firstFrameAfter(page, 0);
+    await page.waitForFunction(
+      ({ selector, seconds }) => {
+        const video = document.querySelector<HTMLVideoElement>(selector) ?? document.querySelector('video');
+        return !!video && (video.ended || video.currentTime >= seconds);
+      },
+      { selector: ACTIVE_VIDEO, seconds: CLIMB_WATCH_SECONDS },
+      { timeout: 120_000, polling: 250 },
+    );
+    const frames = await page.evaluate((selector) => {
+      const state = (
+        window as unknown as {
+          __bench: { frames: { video: HTMLVideoElement; t: number; width: number; height: number }[] };
+        }
+      ).__bench;
+      const video = document.querySelector<HTMLVideoElement>(selector) ?? document.querySelector('video');
+      return state.frames.filter((f) => f.video === video).map(({ t, width, height }) => ({ t, width, height }));
+    }, ACTIVE_VIDEO);
+    if (frames.length === 0) throw new Error(`episode ${episodeId}: no frame was recorded`);
+    const native = await page.evaluate(() =>
+      document.createElement('video').canPlayType('application/vnd.apple.mpegurl'),
+    );
+    const shown = frames.map((f) => ({ t: f.t, rendition: renditionOfFrame(f.width, f.height) }));
+    const highestShown = highestOf(shown.map((f) => f.rendition)) ?? shown[0]!.rendition;
+    return {
+      player: native ? 'native HLS' : 'hls.js',
+      firstShown: shown[0]!.rendition,
+      firstFetched: segments[0],
+      highestShown,
+      highestShownAfterMs: shown.find((f) => f.rendition === highestShown)!.t - firstFrameAt,
+      highestFetched: highestOf(segments),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The renditions the master playlist of `videoUrl` lists, by folder. */
+async function ladderOf(api: Awaited<ReturnType<typeof browserApi>>, videoUrl: string): Promise<string[]> {
+  if (!videoUrl.endsWith('.m3u8')) return [];
+  const playlist = await api.text(videoUrl);
+  return playlist
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+    .map((line) => LADDER.find((rung) => line.startsWith(`${rung}/`)) ?? line.trim());
+}
+
+/** "360p ×3" style counts of what each run reported. */
+const tally = (values: (string | undefined)[]) => {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value ?? '—', (counts.get(value ?? '—') ?? 0) + 1);
+  return [...counts].map(([value, count]) => `${value} ×${count}`).join(', ');
+};
+
 // ---------------------------------------------------------------------------------------------- figures
 
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '—');
@@ -217,19 +330,26 @@ async function main() {
   const loadAtStart = os.loadavg()[0]!;
   const server = await startServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
-  const rows: { what: string; network: string; target?: number; values: number[] }[] = [];
+  const rows: FirstFrameRow[] = [];
+  const climbs: (Climb & { network: string })[] = [];
+  let ladder: string[] = [];
   try {
     const api = await browserApi(browser, server.url, server.accessCode);
-    const all = await api.get<SeriesJson[]>('/api/series');
     // A free series with many episodes, so that swipes never meet a locked one.
-    const free = all.filter((s) => s.isFree);
-    const chains = await Promise.all(
-      free.map(async (s) =>
-        (await api.get<EpisodeJson[]>(`/api/series/${s.id}/episodes`)).sort(
-          (a, b) => a.episodeNumber - b.episodeNumber,
+    const free = (await api.get<SeriesJson[]>('/api/series')).filter((s) => s.isFree);
+    const freeChains = () =>
+      Promise.all(
+        free.map(async (s) =>
+          (await api.get<EpisodeJson[]>(`/api/series/${s.id}/episodes`)).sort(
+            (a, b) => a.episodeNumber - b.episodeNumber,
+          ),
         ),
-      ),
-    );
+      );
+    const firstChain = (await freeChains()).find((c) => c.length > 0);
+    if (firstChain) await api.waitForMedia(firstChain[0]!.videoUrl);
+    await server.settled();
+    // Listed once the start-up work is done: by then the demo episodes play HLS, not their MP4 clips.
+    const chains = await freeChains();
     const longest = chains.reduce((best, c, i) => (c.length > (chains[best]?.length ?? 0) ? i : best), 0);
     const chain = chains[longest];
     if (!chain || chain.length < 2) throw new Error('No free series with two episodes or more.');
@@ -238,14 +358,25 @@ async function main() {
       ? [Number(process.env.BENCH_EPISODE)]
       : chains.flatMap((c) => (c === chain ? [] : c.slice(0, 10).map((e) => e.id)));
     if (firstFrameEpisodes.length === 0) firstFrameEpisodes.push(chain[0]!.id);
-    await api.waitForMedia(chain[0]!.videoUrl);
-    await server.settled();
+    // Each climb opens an episode nobody has watched: every viewer is the one viewer of SPEC, and a saved
+    // position would start it near its end. The swipes take the start of the longest series, so its tail.
+    const unwatched = [...chain].reverse().filter((e) => e.videoUrl.endsWith('.m3u8'));
+    const nextUnwatched = async () => {
+      for (let episode = unwatched.shift(); episode; episode = unwatched.shift()) {
+        if (!(await api.exists(`/api/user/user-1/episodes/${episode.id}/progress`))) return episode;
+      }
+      throw new Error('No unwatched free episode left for the adaptive-streaming runs.');
+    };
+    if (unwatched.length === 0) throw new Error('No free demo episode plays HLS yet (is ffmpeg usable?).');
+    ladder = await ladderOf(api, unwatched[0]!.videoUrl);
     console.log(
-      `server ${server.url}; swipes through "${free[longest]!.title}" (${chain.length} episodes); ${RUNS} runs each`,
+      `server ${server.url}; swipes through "${free[longest]!.title}" (${chain.length} episodes); ${RUNS} runs each; ` +
+        `the demo's master playlist lists ${ladder.join(', ')}`,
     );
-    await api.close();
+    if (ladder.join() !== LADDER.join())
+      throw new Error(`The demo's master playlist should list ${LADDER.join(', ')}.`);
 
-    for (const network of NETWORKS) {
+    for (const network of CLIMB_ONLY ? [] : NETWORKS) {
       const cold: number[] = [];
       const warm: number[] = [];
       for (let run = 0; run < RUNS; run += 1) {
@@ -286,24 +417,75 @@ async function main() {
         values: swipe,
       });
     }
+    for (const network of CLIMB_NETWORKS) {
+      for (let run = 0; run < CLIMB_RUNS; run += 1) {
+        const episode = await nextUnwatched();
+        climbs.push({
+          network: network.name,
+          ...(await climb(browser, server.url, server.accessCode, network, episode.id)),
+        });
+        process.stdout.write('.');
+      }
+      process.stdout.write('\n');
+    }
+    await api.close();
   } finally {
     await browser.close();
     await server.stop();
   }
 
+  if (rows.length > 0) printFirstFrames(rows);
+  printClimbs(climbs);
+  console.log(`\n${machineLoad(loadAtStart)}`);
+  if (process.env.BENCH_JSON)
+    fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ rows, ladder, climbs }, null, 2));
+}
+
+function printTable(header: string[], lines: string[][]) {
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const format = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  console.log(format(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const line of lines) console.log(format(line));
+}
+
+function printFirstFrames(rows: FirstFrameRow[]) {
   const header = ['measure', 'network', 'runs', 'median', 'p95', 'min', 'max', 'target (median)'];
   const lines = rows.map((row) => {
     const s = summarize(row.values);
     const verdict = row.target === undefined ? '' : `≤ ${ms(row.target)} ${s.median <= row.target ? 'met' : 'MISSED'}`;
     return [row.what, row.network, String(row.values.length), ms(s.median), ms(s.p95), ms(s.min), ms(s.max), verdict];
   });
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const format = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-  console.log(format(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const line of lines) console.log(format(line));
-  console.log(`\n${machineLoad(loadAtStart)}`);
-  if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(rows, null, 2));
+  printTable(header, lines);
+}
+
+/** Per network: what the first frame showed and fetched, and the highest rendition reached, over the runs. */
+function printClimbs(climbs: (Climb & { network: string })[]) {
+  console.log(`\nadaptive streaming: cold visits, ${CLIMB_WATCH_SECONDS} s of play each`);
+  const header = [
+    'network',
+    'player',
+    'runs',
+    'first frame shown',
+    'first segment',
+    'highest shown',
+    'shown after (median)',
+    'highest fetched',
+  ];
+  const lines = CLIMB_NETWORKS.map((network) => {
+    const runs = climbs.filter((c) => c.network === network.name);
+    return [
+      network.name,
+      tally(runs.map((c) => c.player)),
+      String(runs.length),
+      tally(runs.map((c) => c.firstShown)),
+      tally(runs.map((c) => c.firstFetched)),
+      tally(runs.map((c) => c.highestShown)),
+      ms(summarize(runs.map((c) => c.highestShownAfterMs)).median),
+      tally(runs.map((c) => c.highestFetched)),
+    ];
+  });
+  printTable(header, lines);
 }
 
 /** Calls the API with a context that passed the access gate. */
@@ -316,6 +498,17 @@ async function browserApi(browser: Browser, base: string, accessCode: string) {
       const response = await context.request.get(url);
       if (!response.ok()) throw new Error(`GET ${url}: ${response.status()}`);
       return (await response.json()) as T;
+    },
+    /** Whether `url` answers 200 (a 404 says it does not exist). */
+    exists: async (url: string): Promise<boolean> => {
+      const response = await context.request.get(url);
+      if (response.status() !== 200 && response.status() !== 404) throw new Error(`GET ${url}: ${response.status()}`);
+      return response.status() === 200;
+    },
+    text: async (url: string): Promise<string> => {
+      const response = await context.request.get(url);
+      if (!response.ok()) throw new Error(`GET ${url}: ${response.status()}`);
+      return response.text();
     },
     /** The demo clips may still be generated on a first start (503 until then). */
     waitForMedia: async (url: string) => {
