@@ -332,7 +332,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
   const rows: FirstFrameRow[] = [];
   const climbs: (Climb & { network: string })[] = [];
-  let ladder: string[] = [];
+  let ladder: string[] | undefined;
   try {
     const api = await browserApi(browser, server.url, server.accessCode);
     // A free series with many episodes, so that swipes never meet a locked one.
