@@ -2,7 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** The real process, as `npm start` runs it (tsx instead of a build), on its own ports and data directory. */
+/**
+ * The real process, as `npm start` runs it, on its own ports and data directory: the sources through tsx, or
+ * with `compiled` the bundle `scripts/build-server.mjs` made, run by plain node.
+ */
 const root = path.resolve(import.meta.dirname, '../../..');
 
 export interface ServerProcess {
@@ -12,8 +15,16 @@ export interface ServerProcess {
   output(): string;
 }
 
-export function spawnServer(options: { port: number; pgPort: number; dataDir: string; env?: Record<string, string> }) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+export function spawnServer(options: {
+  port: number;
+  pgPort: number;
+  dataDir: string;
+  env?: Record<string, string>;
+  /** The compiled main.js to run instead of the sources. */
+  compiled?: string;
+}) {
+  const args = options.compiled ? [options.compiled] : ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,
