@@ -10,10 +10,9 @@ import { exited, isAlive, postmasterPid, startServer, type ServerProcess } from 
 // What `npm start` runs: the server compiled by the project's own build script, under plain node (no tsx).
 // The bundle goes to a folder of its own inside the project (it finds node_modules and package.json above
 // itself), so a build running beside this test keeps dist/server.
-const outDir = path.join(
-  fs.mkdtempSync(path.join(projectRoot, 'node_modules', '.cache', 'cliffhanger-compiled-server-test-')),
-  'server',
-);
+const cacheDir = path.join(projectRoot, 'node_modules', '.cache');
+fs.mkdirSync(cacheDir, { recursive: true }); // not there yet after a fresh `npm ci`
+const outDir = path.join(fs.mkdtempSync(path.join(cacheDir, 'cliffhanger-compiled-server-test-')), 'server');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-compiled-'));
 fs.chmodSync(dataDir, 0o755);
 let server: ServerProcess | undefined;
