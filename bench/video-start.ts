@@ -260,9 +260,11 @@ async function climb(
 ): Promise<Climb> {
   const { context, page } = await newContext(browser, base, code, network);
   const segments: string[] = [];
+  // This episode's segments only: the feed also preloads the next episode's start.
+  const ownSegment = new RegExp(`/episodes/${episodeId}/.*\\.m4s$`);
   page.on('request', (request) => {
     const rendition = renditionOfUrl(request.url());
-    if (rendition && /\.m4s$/.test(new URL(request.url()).pathname)) segments.push(rendition);
+    if (rendition && ownSegment.test(new URL(request.url()).pathname)) segments.push(rendition);
   });
   try {
     await page.goto(`/watch/${episodeId}`, { waitUntil: 'commit' });
