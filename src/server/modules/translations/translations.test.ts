@@ -34,7 +34,7 @@ const SPANISH = { title: 'El último ferri', description: 'Una piloto tiene una 
 const ARABIC = { title: 'العبّارة الأخيرة', description: 'أمام الطيّارة ليلة واحدة لإنقاذ أربعين غريبًا.' };
 const JAPANESE = { title: '最後のフェリー', description: '一夜で四十人を救え。' };
 
-const save = (language: string, payload: unknown, id = ferry.id) =>
+const save = (language: string, payload: object, id = ferry.id) =>
   t.admin({ method: 'PUT', url: `/api/series/${id}/translations/${language}`, payload });
 const read = (url: string) => t.viewer({ method: 'GET', url });
 const translationRows = () => t.db.select().from(seriesTranslations);

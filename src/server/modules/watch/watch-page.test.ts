@@ -120,7 +120,7 @@ describe('GET /watch/{id}: the watch page carries the start of the episode', () 
     expect(html).toContain('name="watch-app-entry"');
 
     const start = served(html)!;
-    for (const url of [episodeUrl(episodeIds.free!), seriesUrl(freeSeriesId), episodesUrl(freeSeriesId)]) {
+    for (const url of [episodeUrl(episodeIds.free!), seriesUrl(freeSeriesId, 'en'), episodesUrl(freeSeriesId)]) {
       const api = await t.viewer({ method: 'GET', url });
       expect(start.answers[url], url).toEqual(api.json());
     }
