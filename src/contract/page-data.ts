@@ -45,7 +45,12 @@ export const VIEWER_PAGE_QUERIES: {
   },
   {
     path: '/library',
-    queries: (_, lang) => [inLanguage('/api/series', lang), userUrl('progress'), userUrl('liked'), userUrl('bookmarked')],
+    queries: (_, lang) => [
+      inLanguage('/api/series', lang),
+      userUrl('progress'),
+      userUrl('liked'),
+      userUrl('bookmarked'),
+    ],
   },
   { path: '/rewards', queries: () => ['/api/packages?placement=rewards', '/api/user'] },
   {

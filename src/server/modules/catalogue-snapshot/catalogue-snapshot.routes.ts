@@ -72,7 +72,10 @@ export const catalogueSnapshotRoutes = fp(async (fastify: FastifyInstance) => {
   for (const [url, { name, reply: shape }] of Object.entries(LISTS)) {
     app.get(
       url,
-      { config: viewerRoute, schema: { querystring: catalogueLanguageQuery, response: { 200: shape, 400: errorReply } } },
+      {
+        config: viewerRoute,
+        schema: { querystring: catalogueLanguageQuery, response: { 200: shape, 400: errorReply } },
+      },
       async (request, reply) => sendPrepared(request, reply, await snapshot.list(name, request.query.lang)),
     );
   }

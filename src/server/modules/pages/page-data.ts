@@ -34,7 +34,6 @@ export function largestImageOf(answers: PageData['answers'], seriesUrl?: string)
     return series ? posterOf(series) : undefined;
   }
   const carousel = Object.entries(answers).find(([url]) => url.split('?')[0] === '/api/carousel')?.[1] as
-    | CarouselItem[]
-    | undefined;
+    CarouselItem[] | undefined;
   return carousel ? carouselSlidesInOrder(carousel)[0]?.series.thumbnailUrl : undefined;
 }

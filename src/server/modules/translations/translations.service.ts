@@ -11,8 +11,10 @@ export interface TranslationText {
   tags: string[];
 }
 
-const withoutSeriesId = ({ seriesId: _, ...translation }: repo.SeriesTranslationRow | Awaited<ReturnType<typeof repo.upsertTranslation>>) =>
-  translation as SeriesTranslation;
+const withoutSeriesId = ({
+  seriesId: _,
+  ...translation
+}: repo.SeriesTranslationRow | Awaited<ReturnType<typeof repo.upsertTranslation>>) => translation as SeriesTranslation;
 
 /** A series' translations, by language; 404 for an unknown series. */
 export async function listTranslations(db: Database, seriesId: number): Promise<SeriesTranslation[]> {
@@ -56,7 +58,12 @@ export async function loadCatalogueTranslations(db: Executor): Promise<Catalogue
 /** Series read live (search results) in a viewer's language; unchanged without one. */
 export async function inViewerLanguage<T extends SeriesText>(db: Executor, items: T[], language: string | undefined) {
   if (!language || items.length === 0) return items;
-  const translations = new CatalogueTranslations(await repo.translationsOfSeries(db, items.map((item) => item.id)));
+  const translations = new CatalogueTranslations(
+    await repo.translationsOfSeries(
+      db,
+      items.map((item) => item.id),
+    ),
+  );
   return items.map((item) => translations.translate(item, language));
 }
 

@@ -30,7 +30,11 @@ beforeEach(async () => {
   ferry = res.json();
 });
 
-const SPANISH = { title: 'El último ferri', description: 'Una piloto tiene una noche para salvar a cuarenta.', tags: ['Tormenta'] };
+const SPANISH = {
+  title: 'El último ferri',
+  description: 'Una piloto tiene una noche para salvar a cuarenta.',
+  tags: ['Tormenta'],
+};
 const ARABIC = { title: 'العبّارة الأخيرة', description: 'أمام الطيّارة ليلة واحدة لإنقاذ أربعين غريبًا.' };
 const JAPANESE = { title: '最後のフェリー', description: '一夜で四十人を救え。' };
 
@@ -86,7 +90,9 @@ describe('operators translate a series', () => {
 
   it('answers 404 for an unknown series and 401 to anyone but an operator', async () => {
     expect((await save('es', SPANISH, 999_999)).statusCode).toBe(404);
-    expect((await t.viewer({ method: 'PUT', url: `/api/series/${ferry.id}/translations/es`, payload: SPANISH })).statusCode).toBe(401);
+    expect(
+      (await t.viewer({ method: 'PUT', url: `/api/series/${ferry.id}/translations/es`, payload: SPANISH })).statusCode,
+    ).toBe(401);
     expect((await t.viewer({ method: 'GET', url: '/api/admin/series-languages' })).statusCode).toBe(401);
     expect(await translationRows()).toHaveLength(0);
   });

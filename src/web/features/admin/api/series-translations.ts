@@ -1,5 +1,9 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { SaveSeriesTranslationBody, SeriesLanguages, SeriesTranslation } from '../../../../contract/translations.ts';
+import type {
+  SaveSeriesTranslationBody,
+  SeriesLanguages,
+  SeriesTranslation,
+} from '../../../../contract/translations.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { refreshCatalogue } from './query-keys.ts';
 

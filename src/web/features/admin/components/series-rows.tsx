@@ -66,7 +66,11 @@ export function SeriesLanguagesList({ languages }: { languages: readonly string[
   const languageName = useLanguageName();
   if (!languages?.length) return null;
   return (
-    <ul aria-label={t('translations.languagesLabel')} className="mt-1 flex flex-wrap gap-1" data-testid="series-languages">
+    <ul
+      aria-label={t('translations.languagesLabel')}
+      className="mt-1 flex flex-wrap gap-1"
+      data-testid="series-languages"
+    >
       {languages.map((tag) => (
         <li
           key={tag}

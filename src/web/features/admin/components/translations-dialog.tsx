@@ -102,7 +102,10 @@ function TranslationsEditor({ series }: { series: Series }) {
         onSuccess: (saved) => {
           toast({
             title: t('translations.saved'),
-            description: t('translations.savedMessage', { language: languageName(saved.language), title: series.title }),
+            description: t('translations.savedMessage', {
+              language: languageName(saved.language),
+              title: series.title,
+            }),
           });
           setDraft(emptyDraft());
         },
@@ -166,7 +169,11 @@ function TranslationsEditor({ series }: { series: Series }) {
         ) : (
           <ul className="divide-y divide-white/5 rounded-lg border border-white/10" data-testid="translation-list">
             {translations.data.map((translation) => (
-              <li key={translation.language} className="flex items-start gap-3 px-3 py-2" data-language={translation.language}>
+              <li
+                key={translation.language}
+                className="flex items-start gap-3 px-3 py-2"
+                data-language={translation.language}
+              >
                 <div className="min-w-0 flex-1">
                   <p className="text-xs text-zinc-400">
                     {languageName(translation.language)} <span className="font-mono">({translation.language})</span>
@@ -206,7 +213,12 @@ function TranslationsEditor({ series }: { series: Series }) {
         )}
       </section>
 
-      <form onSubmit={submit} noValidate className="space-y-3 border-t border-white/10 pt-4" aria-labelledby={`${ids.title}-form`}>
+      <form
+        onSubmit={submit}
+        noValidate
+        className="space-y-3 border-t border-white/10 pt-4"
+        aria-labelledby={`${ids.title}-form`}
+      >
         <h3 id={`${ids.title}-form`} className="text-sm font-semibold">
           {t('translations.formTitle')}
         </h3>
