@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO_TRANSLATIONS } from '../src/server/db/seed/catalogue-translations.ts';
 import { openDashboard, type SeriesJson } from './support/admin.ts';
@@ -113,4 +115,34 @@ test('a translation without a title is refused with the server’s reason, and n
   await expect(dialog.getByText('Title is required')).toBeVisible();
   await expect(dialog.getByLabel('Title')).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.getByTestId('translation-list').locator('li')).toHaveCount(4);
+});
+
+test('the translations dialog is accessible, in English and right to left in Arabic', async ({ page }) => {
+  await openDashboard(page);
+  for (const language of ['english', 'arabic']) {
+    if (language === 'arabic') {
+      await inLanguage(page, 'arabic');
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    }
+    const tag = language === 'arabic' ? 'ar' : 'en';
+    const texts = JSON.parse(fs.readFileSync(`src/web/locales/${tag}/admin.json`, 'utf8')) as {
+      translations: { open: string };
+    };
+    await page.getByRole('button', { name: texts.translations.open.replace('{{title}}', HEIRESS) }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('translation-list').locator('li')).toHaveCount(4);
+    // Each title is marked with its language, so screen readers pronounce it right.
+    await expect(dialog.locator('li[data-language="ja"] [lang="ja"]').first()).toHaveText(
+      DEMO_TRANSLATIONS[HEIRESS]!.ja!.title,
+    );
+    const result = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    const blocking = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(blocking.map((v) => `${language}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual(
+      [],
+    );
+    await page.keyboard.press('Escape');
+  }
 });
