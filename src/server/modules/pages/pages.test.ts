@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_DATA_ELEMENT_ID, VIEWER_PAGE_QUERIES, type PageData } from '../../../contract/page-data.ts';
-import { carouselItems, series, seriesTranslations } from '../../db/schema.ts';
+import { carouselItems, series } from '../../db/schema.ts';
 import { createTestContext, TEST_ACCESS_CODES, type TestContext } from '../../testing/harness.ts';
 
 const INDEX_HTML =
@@ -73,7 +73,12 @@ describe('viewer pages carry the answers they read first', () => {
   });
 
   it('carries the catalogue in the viewer language: the app’s language cookie, else the browser’s languages', async () => {
-    await t.db.insert(seriesTranslations).values({ seriesId, language: 'es', title: 'Héroe', description: 'd' });
+    const saved = await t.admin({
+      method: 'PUT',
+      url: `/api/series/${seriesId}/translations/es`,
+      payload: { title: 'Héroe' },
+    });
+    expect(saved.statusCode).toBe(200);
     const access = (await t.app.inject({ method: 'POST', url: '/api/access', payload: { code: TEST_ACCESS_CODES[0] } }))
       .cookies[0]!;
     const page = async (headers: Record<string, string>) =>
