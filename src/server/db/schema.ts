@@ -68,6 +68,10 @@ export const seriesTranslations = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Folded once on write (series_search_text of migration series_search), so search never folds it again. */
+    searchDocument: text('search_document').generatedAlwaysAs(
+      sql`series_search_text(title, NULL::text, tags, description)`,
+    ),
   },
   (t) => [
     primaryKey({ columns: [t.seriesId, t.language] }),

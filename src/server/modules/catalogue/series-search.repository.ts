@@ -7,8 +7,8 @@ import type { SeriesRow } from './catalogue.repository.ts';
 export type SearchPosition = { score: number; id: number } | { createdAt: string; id: number };
 
 const searchText = sql`series_search_text(${series.title}, ${series.genre}, ${series.tags}, ${series.description})`;
-// The expression of the series_translations search indexes (a translation has no genre of its own).
-const translationText = sql`series_search_text(${seriesTranslations.title}, NULL::text, ${seriesTranslations.tags}, ${seriesTranslations.description})`;
+// Folded on write, and what the series_translations search indexes are on.
+const translationText = sql`${seriesTranslations.searchDocument}`;
 
 /** A folded substring (any script), a close trigram match (small typos) or a whole-word full-text match. */
 const matches = (text: SQL, pattern: string) => sql`(
