@@ -54,6 +54,16 @@ test('with the UI in Spanish, a translated series shows its Spanish title on hom
   await expect(result).toHaveAttribute('href', `/series/${id}`);
 });
 
+test('choosing another language in the picker shows the catalogue in it at once', async ({ gatedPage: page }) => {
+  await page.goto('/');
+  const hero = page.getByTestId('hero-carousel');
+  await expect(hero.getByRole('heading', { name: HEIRESS })).toBeVisible();
+  await page.getByTestId('language-picker').click();
+  await page.getByRole('menuitemradio', { name: '日本語', exact: true }).click();
+  await expect(hero.getByRole('heading', { name: DEMO_TRANSLATIONS[HEIRESS]!.ja!.title })).toBeVisible();
+  await expect(page.getByText(DEMO_TRANSLATIONS['The Seventh Witness']!.ja!.title).first()).toBeVisible();
+});
+
 test('an operator edits a translation in the dashboard and viewers of that language see it', async ({ page }) => {
   await openDashboard(page);
   const id = await seriesId(page, RONIN);

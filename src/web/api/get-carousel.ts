@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { carouselSlidesInOrder } from '../../contract/catalogue-display.ts';
 import type { CarouselItem } from '../../contract/curation.ts';
 import { inLanguage } from '../../contract/languages.ts';
@@ -15,6 +15,8 @@ export const carouselQueryOptions = (lang: string) =>
   queryOptions({
     queryKey: [...carouselQueryKey, { lang }],
     queryFn: ({ signal }) => getCarousel(lang, signal),
+    // After a language change the list stays on screen in the old one until the new one arrives.
+    placeholderData: keepPreviousData,
     select: carouselSlidesInOrder,
   });
 

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { inLanguage } from '../../contract/languages.ts';
 import type { Series } from '../../contract/series.ts';
 import { apiRequest } from '../lib/api-client.ts';
@@ -14,6 +14,8 @@ export const popularSeriesQueryOptions = (lang: string) =>
   queryOptions({
     queryKey: [...popularSeriesQueryKey, { lang }],
     queryFn: ({ signal }) => getPopularSeries(lang, signal),
+    // After a language change the list stays on screen in the old one until the new one arrives.
+    placeholderData: keepPreviousData,
   });
 
 export function usePopularSeries() {

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { inLanguage } from '../../contract/languages.ts';
 import type { Series } from '../../contract/series.ts';
 import { apiRequest } from '../lib/api-client.ts';
@@ -14,11 +14,20 @@ export const getAllSeries = (lang: string, signal?: AbortSignal) =>
 export const getNewSeries = (lang: string, signal?: AbortSignal) =>
   apiRequest<Series[]>(inLanguage('/api/series/new', lang), { signal });
 
+// After a language change, a list stays on screen in the old language until the new one arrives.
 export const allSeriesQueryOptions = (lang: string) =>
-  queryOptions({ queryKey: [...allSeriesQueryKey, { lang }], queryFn: ({ signal }) => getAllSeries(lang, signal) });
+  queryOptions({
+    queryKey: [...allSeriesQueryKey, { lang }],
+    queryFn: ({ signal }) => getAllSeries(lang, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const newSeriesQueryOptions = (lang: string) =>
-  queryOptions({ queryKey: [...newSeriesQueryKey, { lang }], queryFn: ({ signal }) => getNewSeries(lang, signal) });
+  queryOptions({
+    queryKey: [...newSeriesQueryKey, { lang }],
+    queryFn: ({ signal }) => getNewSeries(lang, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export function useAllSeries() {
   return useQuery(allSeriesQueryOptions(useCatalogueLanguage()));

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { TRENDING_MAX_ITEMS } from '../../contract/constants.ts';
 import type { TrendingItem } from '../../contract/curation.ts';
 import { inLanguage } from '../../contract/languages.ts';
@@ -15,6 +15,8 @@ export const trendingQueryOptions = (lang: string) =>
   queryOptions({
     queryKey: [...trendingQueryKey, { lang }],
     queryFn: ({ signal }) => getTrending(lang, signal),
+    // After a language change the list stays on screen in the old one until the new one arrives.
+    placeholderData: keepPreviousData,
     select: (items) =>
       items
         .filter((item) => item.isActive)
