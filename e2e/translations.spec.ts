@@ -76,6 +76,10 @@ test('an operator edits a translation in the dashboard and viewers of that langu
   // Choosing a language that has a translation opens it for editing.
   await dialog.getByLabel('Language', { exact: true }).selectOption('es');
   await expect(dialog.getByLabel('Title')).toHaveValue(original.title);
+  // Another language starts empty, so the Spanish text is not saved as Korean by mistake.
+  await dialog.getByLabel('Language', { exact: true }).selectOption('ko');
+  await expect(dialog.getByLabel('Title')).toHaveValue('');
+  await dialog.getByLabel('Language', { exact: true }).selectOption('es');
   await dialog.getByLabel('Title').fill('La ronin de la linterna');
   await dialog.getByRole('button', { name: 'Save translation' }).click();
   await expect(page.getByText('Translation saved', { exact: true })).toBeVisible();

@@ -2,7 +2,14 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { seriesTranslations } from '../../db/schema.ts';
 
-export type SeriesTranslationRow = typeof seriesTranslations.$inferSelect;
+/** A translation as it is read: its series, language and text. */
+export interface TranslationRecord {
+  seriesId: number;
+  language: string;
+  title: string;
+  description: string;
+  tags: string[];
+}
 
 const columns = {
   seriesId: seriesTranslations.seriesId,
@@ -12,11 +19,11 @@ const columns = {
   tags: seriesTranslations.tags,
 };
 
-export function allTranslations(db: Executor) {
+export function allTranslations(db: Executor): Promise<TranslationRecord[]> {
   return db.select(columns).from(seriesTranslations);
 }
 
-export function translationsOfSeries(db: Executor, seriesIds: number[]) {
+export function translationsOfSeries(db: Executor, seriesIds: number[]): Promise<TranslationRecord[]> {
   if (seriesIds.length === 0) return Promise.resolve([]);
   return db
     .select(columns)
@@ -25,10 +32,7 @@ export function translationsOfSeries(db: Executor, seriesIds: number[]) {
     .orderBy(asc(seriesTranslations.seriesId), asc(seriesTranslations.language));
 }
 
-export async function upsertTranslation(
-  db: Executor,
-  values: { seriesId: number; language: string; title: string; description: string; tags: string[] },
-) {
+export async function upsertTranslation(db: Executor, values: TranslationRecord): Promise<TranslationRecord> {
   const [row] = await db
     .insert(seriesTranslations)
     .values(values)

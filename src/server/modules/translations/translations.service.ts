@@ -11,10 +11,7 @@ export interface TranslationText {
   tags: string[];
 }
 
-const withoutSeriesId = ({
-  seriesId: _,
-  ...translation
-}: repo.SeriesTranslationRow | Awaited<ReturnType<typeof repo.upsertTranslation>>) => translation as SeriesTranslation;
+const withoutSeriesId = ({ seriesId: _, ...translation }: repo.TranslationRecord): SeriesTranslation => translation;
 
 /** A series' translations, by language; 404 for an unknown series. */
 export async function listTranslations(db: Database, seriesId: number): Promise<SeriesTranslation[]> {

@@ -80,11 +80,15 @@ function TranslationsEditor({ series }: { series: Series }) {
   const language = draft.choice === OTHER ? draft.otherTag.trim() : draft.choice;
   const existing = (tag: string) => translations.data?.find((x) => x.language.toLowerCase() === tag.toLowerCase());
 
-  /** Choosing a language that already has a translation opens it for editing. */
+  /**
+   * Choosing a language that already has a translation opens it for editing; one without starts empty, unless
+   * the text was typed before any translation was opened (then it is kept for the language chosen).
+   */
   const choose = (choice: string) => {
     const found = choice && choice !== OTHER ? existing(choice) : undefined;
+    const wasOpen = draft.choice && draft.choice !== OTHER ? existing(draft.choice) : undefined;
     setFieldError(null);
-    setDraft(found ? draftOf(found) : { ...draft, choice });
+    setDraft(found ? draftOf(found) : wasOpen ? { ...emptyDraft(), choice } : { ...draft, choice });
   };
 
   const submit = (event: FormEvent) => {
