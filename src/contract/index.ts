@@ -8,3 +8,4 @@ export * from './auth.ts';
 export * from './episodes.ts';
 export * from './watch-start.ts';
 export * from './insights.ts';
+export * from './translations.ts';

@@ -1,4 +1,5 @@
 import { VIEWER_USER_ID } from './constants.ts';
+import { inLanguage } from './languages.ts';
 
 /**
  * A viewer page's HTML carries the API's answers the page reads first, keyed by their GET URLs, so the app
@@ -15,16 +16,26 @@ export interface PageData {
 const userUrl = (rest: string) => `/api/user/${VIEWER_USER_ID}/${rest}`;
 
 /**
- * Each viewer page with the URLs it reads first (exactly as the client asks for them). A route → queries
- * table, so a page that reads something new only adds a line here.
+ * Each viewer page with the URLs it reads first (exactly as the client asks for them, catalogue reads in the
+ * viewer's UI language `lang`). A route → queries table, so a page that reads something new only adds a line here.
  */
-export const VIEWER_PAGE_QUERIES: { path: string; queries: (params: Record<string, string>) => string[] }[] = [
-  { path: '/', queries: () => ['/api/carousel', '/api/trending', '/api/series/new', '/api/series'] },
-  { path: '/discover', queries: () => ['/api/series', '/api/series/new', '/api/series/popular'] },
+export const VIEWER_PAGE_QUERIES: {
+  path: string;
+  queries: (params: Record<string, string>, lang: string) => string[];
+}[] = [
+  {
+    path: '/',
+    queries: (_, lang) =>
+      ['/api/carousel', '/api/trending', '/api/series/new', '/api/series'].map((url) => inLanguage(url, lang)),
+  },
+  {
+    path: '/discover',
+    queries: (_, lang) => ['/api/series', '/api/series/new', '/api/series/popular'].map((url) => inLanguage(url, lang)),
+  },
   {
     path: '/series/:id',
-    queries: ({ id }) => [
-      `/api/series/${id}`,
+    queries: ({ id }, lang) => [
+      inLanguage(`/api/series/${id}`, lang),
       `/api/series/${id}/episodes`,
       userUrl('liked'),
       userUrl('bookmarked'),
@@ -34,7 +45,12 @@ export const VIEWER_PAGE_QUERIES: { path: string; queries: (params: Record<strin
   },
   {
     path: '/library',
-    queries: () => ['/api/series', userUrl('progress'), userUrl('liked'), userUrl('bookmarked')],
+    queries: (_, lang) => [
+      inLanguage('/api/series', lang),
+      userUrl('progress'),
+      userUrl('liked'),
+      userUrl('bookmarked'),
+    ],
   },
   { path: '/rewards', queries: () => ['/api/packages?placement=rewards', '/api/user'] },
   {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENRES, RATING_MAX, RATING_MIN } from './constants.ts';
 import { mediaUrl, positiveId } from './common.ts';
+import { languageTag } from './translations.ts';
 
 export const genre = z.enum(GENRES, { error: `Genre must be one of: ${GENRES.join(', ')}` });
 
@@ -124,6 +125,8 @@ export const seriesSearchQuery = z.object({
     .max(100, 'Limit must be between 1 and 100')
     .default(24),
   cursor: z.string().max(200, 'The cursor is not valid').optional(),
+  /** The viewer's UI language: results come in it where translated. Search looks through every language. */
+  lang: languageTag.optional(),
 });
 export type SeriesSearchQuery = z.infer<typeof seriesSearchQuery>;
 

@@ -1,4 +1,5 @@
 import { VIEWER_USER_ID } from './constants.ts';
+import { inLanguage } from './languages.ts';
 
 /**
  * Opening /watch/{id} directly (a shared link, a reload) starts cold: without help, the app's code, then
@@ -23,7 +24,8 @@ export interface WatchStart {
 }
 
 export const episodeUrl = (episodeId: number | string) => `/api/episodes/${episodeId}`;
-export const seriesUrl = (seriesId: number | string) => `/api/series/${seriesId}`;
+/** The series in the viewer's UI language `lang` (src/contract/languages.ts). */
+export const seriesUrl = (seriesId: number | string, lang: string) => inLanguage(`/api/series/${seriesId}`, lang);
 export const episodesUrl = (seriesId: number | string) => `/api/series/${seriesId}/episodes`;
 export const episodeProgressUrl = (episodeId: number | string) =>
   `/api/user/${VIEWER_USER_ID}/episodes/${episodeId}/progress`;

@@ -27,6 +27,7 @@ import { libraryRoutes } from './modules/library/library.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { episodesRoutes } from './modules/episodes/episodes.routes.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
+import { translationsRoutes } from './modules/translations/translations.routes.ts';
 import { mediaPipelinePlugin } from './modules/transcode/transcode.plugin.ts';
 
 declare module 'fastify' {
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(mediaRoutes);
   await app.register(episodesRoutes);
   await app.register(insightsRoutes);
+  await app.register(translationsRoutes);
 
   await app.register(clientPlugin, { clientDir: deps.clientDir });
   return app;

@@ -50,6 +50,35 @@ export const series = pgTable(
   ],
 );
 
+/**
+ * A series' title, description and tags in another language (canonical BCP 47 tag). Viewers whose UI language
+ * matches see these instead of the original; an empty description or tag list falls back to the original's.
+ */
+export const seriesTranslations = pgTable(
+  'series_translations',
+  {
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Folded once on write (series_search_text of migration series_search), so search never folds it again. */
+    searchDocument: text('search_document').generatedAlwaysAs(
+      sql`series_search_text(title, NULL::text, tags, description)`,
+    ),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seriesId, t.language] }),
+    check('series_translations_language_length', sql`length(${t.language}) between 2 and 35`),
+  ],
+);
+
 export const episodes = pgTable(
   'episodes',
   {

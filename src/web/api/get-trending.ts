@@ -1,17 +1,22 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { TRENDING_MAX_ITEMS } from '../../contract/constants.ts';
 import type { TrendingItem } from '../../contract/curation.ts';
+import { inLanguage } from '../../contract/languages.ts';
 import { apiRequest } from '../lib/api-client.ts';
+import { useCatalogueLanguage } from '../lib/catalogue-language.ts';
 
 export const trendingQueryKey = ['/api/trending'] as const;
 
-/** GET /api/trending: the curated Trending Now list (at most 7), by rank. */
-export const getTrending = (signal?: AbortSignal) => apiRequest<TrendingItem[]>('/api/trending', { signal });
+/** GET /api/trending: the curated Trending Now list (at most 7), by rank, in the viewer's language `lang`. */
+export const getTrending = (lang: string, signal?: AbortSignal) =>
+  apiRequest<TrendingItem[]>(inLanguage('/api/trending', lang), { signal });
 
-export const trendingQueryOptions = () =>
+export const trendingQueryOptions = (lang: string) =>
   queryOptions({
-    queryKey: trendingQueryKey,
-    queryFn: ({ signal }) => getTrending(signal),
+    queryKey: [...trendingQueryKey, { lang }],
+    queryFn: ({ signal }) => getTrending(lang, signal),
+    // After a language change the list stays on screen in the old one until the new one arrives.
+    placeholderData: keepPreviousData,
     select: (items) =>
       items
         .filter((item) => item.isActive)
@@ -20,5 +25,5 @@ export const trendingQueryOptions = () =>
   });
 
 export function useTrending() {
-  return useQuery(trendingQueryOptions());
+  return useQuery(trendingQueryOptions(useCatalogueLanguage()));
 }

@@ -5,7 +5,7 @@ import type { likeReply } from '../../contract/library.ts';
 import type { Series } from '../../contract/series.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { likedQueryKey } from './get-liked.ts';
-import { seriesQueryKey } from './get-series.ts';
+import { seriesInEveryLanguage } from './get-series.ts';
 
 export type LikeReply = z.infer<typeof likeReply>;
 
@@ -21,7 +21,7 @@ export function useToggleLike() {
       queryClient.setQueryData<number[]>(likedQueryKey, (ids = []) =>
         reply.liked ? [...new Set([...ids, reply.seriesId])] : ids.filter((id) => id !== reply.seriesId),
       );
-      queryClient.setQueryData<Series>(seriesQueryKey(reply.seriesId), (series) =>
+      queryClient.setQueriesData<Series>(seriesInEveryLanguage(reply.seriesId), (series) =>
         series ? { ...series, likes: reply.likes } : series,
       );
       void queryClient.invalidateQueries({ queryKey: likedQueryKey });

@@ -1,69 +1,17 @@
 import i18next, { type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
-import { LANGUAGES, type Language } from '../../contract/constants.ts';
+import type { Language } from '../../contract/constants.ts';
+import { LANGUAGE_TAGS, languageOfTag, matchBrowserLanguage } from '../../contract/languages.ts';
 import { storageKeys } from './storage-keys.ts';
-
-/** The picker's names (SPEC §2) and the BCP 47 tags used for <html lang>, Intl and the locale folders. */
-export const LANGUAGE_TAGS: Record<Language, string> = {
-  english: 'en',
-  spanish: 'es',
-  french: 'fr',
-  german: 'de',
-  portuguese: 'pt',
-  'chinese-simplified': 'zh-CN',
-  'chinese-traditional': 'zh-TW',
-  japanese: 'ja',
-  korean: 'ko',
-  arabic: 'ar',
-  russian: 'ru',
-  italian: 'it',
-  dutch: 'nl',
-  hindi: 'hi',
-  thai: 'th',
-};
+import { initialLanguage, rememberLanguageForPages } from './initial-language.ts';
 
 const SOURCE_TAG = LANGUAGE_TAGS.english;
 const RTL_LANGUAGES: readonly Language[] = ['arabic'];
 
-export const languageOfTag = (tag: string | undefined): Language | undefined =>
-  LANGUAGES.find((language) => LANGUAGE_TAGS[language] === tag);
+export { LANGUAGE_TAGS, languageOfTag, matchBrowserLanguage, initialLanguage };
 
 export const directionOf = (language: Language): 'ltr' | 'rtl' => (RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr');
-
-/**
- * The first of the browser's languages that we offer. Chinese is told apart by script or region:
- * zh-Hant, zh-TW, zh-HK and zh-MO are traditional; zh, zh-CN, zh-SG and zh-Hans are simplified.
- */
-export function matchBrowserLanguage(preferred: readonly string[]): Language | undefined {
-  for (const raw of preferred) {
-    const parts = raw.toLowerCase().replace(/_/g, '-').split('-');
-    const primary = parts[0];
-    if (primary === 'zh') {
-      const traditional = parts.includes('hant') || parts.some((p) => p === 'tw' || p === 'hk' || p === 'mo');
-      return traditional ? 'chinese-traditional' : 'chinese-simplified';
-    }
-    const match = LANGUAGES.find((language) => LANGUAGE_TAGS[language].toLowerCase() === primary);
-    if (match) return match;
-  }
-  return undefined;
-}
-
-function readStoredLanguage(): Language | undefined {
-  try {
-    const stored = localStorage.getItem(storageKeys.language);
-    return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The viewer's own choice; on a first visit, the browser's language when it is one of ours; else English. */
-export function initialLanguage(): Language {
-  const browser =
-    typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
-  return readStoredLanguage() ?? matchBrowserLanguage(browser) ?? 'english';
-}
 
 /** A genre as the viewer's language names it (the catalogue stores the English name of SPEC §9). */
 export const genreLabel = (genre: string): string =>
@@ -159,6 +107,7 @@ export async function changeLanguage(language: Language) {
 }
 
 function applyDocumentLanguage(language: Language) {
+  rememberLanguageForPages(language);
   document.documentElement.lang = LANGUAGE_TAGS[language];
   document.documentElement.dir = directionOf(language);
 }

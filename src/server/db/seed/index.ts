@@ -3,8 +3,9 @@ import { DEMO_EPISODE_COST } from '../../../contract/index.ts';
 import { seriesArt, writeArtFiles, type SeriesArt } from '../../media/art.ts';
 import { DEMO_CLIPS, demoClipUrl } from '../../media/demo-clips.ts';
 import type { Database } from '../client.ts';
-import { carouselItems, episodes, series, trendingItems } from '../schema.ts';
+import { carouselItems, episodes, series, seriesTranslations, trendingItems } from '../schema.ts';
 import { DEMO_CAROUSEL, DEMO_SERIES, DEMO_TRENDING, EPISODE_TITLES } from './catalogue.ts';
+import { DEMO_TRANSLATIONS } from './catalogue-translations.ts';
 
 export interface SeedOptions {
   mediaDir: string;
@@ -89,6 +90,13 @@ export async function seedDemoCatalogue(db: Database, options: SeedOptions): Pro
         isActive: true,
       })),
     );
+    await tx
+      .insert(seriesTranslations)
+      .values(
+        Object.entries(DEMO_TRANSLATIONS).flatMap(([title, byLanguage]) =>
+          Object.entries(byLanguage).map(([language, text]) => ({ seriesId: idOf.get(title)!, language, ...text })),
+        ),
+      );
     return true;
   });
 

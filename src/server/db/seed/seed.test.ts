@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EPISODE_COST, GENRES, VIEWER_USER_ID } from '../../../contract/index.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { DEMO_CLIPS, demoClipUrl } from '../../media/demo-clips.ts';
-import { carouselItems, episodes, series, trendingItems, users } from '../schema.ts';
+import { carouselItems, episodes, series, seriesTranslations, trendingItems, users } from '../schema.ts';
 import { seedDemoCatalogue } from './index.ts';
 
 let t: TestContext;
@@ -119,6 +119,25 @@ describe('demo seed', () => {
       expect(item.isActive).toBe(true);
       expect(item.matchPercentage).toBeGreaterThanOrEqual(85);
       expect(item.matchPercentage).toBeLessThanOrEqual(99);
+    }
+  });
+
+  it('translates every hero slide and more (at least five series) into Spanish, Arabic, Japanese and Hindi', async () => {
+    const rows = await t.db.select().from(seriesTranslations);
+    const slides = await t.db.select().from(carouselItems);
+    const originals = new Map((await t.db.select().from(series)).map((s) => [s.id, s]));
+    for (const language of ['es', 'ar', 'ja', 'hi']) {
+      const translated = rows.filter((row) => row.language === language);
+      expect(translated.length, language).toBeGreaterThanOrEqual(5);
+      for (const slide of slides)
+        expect(
+          translated.some((row) => row.seriesId === slide.seriesId),
+          language,
+        ).toBe(true);
+      for (const row of translated) {
+        expect(row.title, language).not.toBe(originals.get(row.seriesId)!.title);
+        expect(row.description.length, language).toBeGreaterThan(20);
+      }
     }
   });
 

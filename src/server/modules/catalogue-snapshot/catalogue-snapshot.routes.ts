@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { carouselItem, episode, errorReply, series, seriesIdParams, trendingItem } from '../../../contract/index.ts';
+import {
+  carouselItem,
+  catalogueLanguageQuery,
+  episode,
+  errorReply,
+  series,
+  seriesIdParams,
+  trendingItem,
+} from '../../../contract/index.ts';
 import { notFound } from '../../errors.ts';
 import { viewerRoute } from '../../plugins/guards.ts';
 import {
@@ -62,16 +70,28 @@ export const catalogueSnapshotRoutes = fp(async (fastify: FastifyInstance) => {
   });
 
   for (const [url, { name, reply: shape }] of Object.entries(LISTS)) {
-    app.get(url, { config: viewerRoute, schema: { response: { 200: shape } } }, async (request, reply) =>
-      sendPrepared(request, reply, await snapshot.list(name)),
+    app.get(
+      url,
+      {
+        config: viewerRoute,
+        schema: { querystring: catalogueLanguageQuery, response: { 200: shape, 400: errorReply } },
+      },
+      async (request, reply) => sendPrepared(request, reply, await snapshot.list(name, request.query.lang)),
     );
   }
 
   app.get(
     '/api/series/:id',
-    { config: viewerRoute, schema: { params: seriesIdParams, response: { 200: series, 404: errorReply } } },
+    {
+      config: viewerRoute,
+      schema: {
+        params: seriesIdParams,
+        querystring: catalogueLanguageQuery,
+        response: { 200: series, 400: errorReply, 404: errorReply },
+      },
+    },
     async (request, reply) => {
-      const prepared = await snapshot.series(request.params.id);
+      const prepared = await snapshot.series(request.params.id, request.query.lang);
       if (!prepared) throw notFound('Series not found.');
       return sendPrepared(request, reply, prepared);
     },

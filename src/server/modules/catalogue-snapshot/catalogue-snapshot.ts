@@ -1,4 +1,4 @@
-import type { Series } from '../../../contract/index.ts';
+import type { CarouselItem, Series, TrendingItem } from '../../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import {
   listEpisodes,
@@ -8,6 +8,8 @@ import {
   listTrendingSeries,
 } from '../catalogue/catalogue.service.ts';
 import { listCarousel, listTrending } from '../curation/curation.service.ts';
+import type { CatalogueTranslations } from '../translations/translation-choice.ts';
+import { loadCatalogueTranslations } from '../translations/translations.service.ts';
 import { prepareReply, type PreparedReply } from './prepared-reply.ts';
 
 export type CatalogueList = 'series' | 'new' | 'popular' | 'trendingSeries' | 'carousel' | 'trending';
@@ -15,11 +17,28 @@ export type CatalogueList = 'series' | 'new' | 'popular' | 'trendingSeries' | 'c
 /** What changed: the lists (series, carousel, trending), some series' episodes, or everything. */
 export type CatalogueChange = { lists: true } | { episodesOf: number[] | 'all' } | 'everything';
 
-interface Lists {
-  version: number;
+interface CatalogueValues {
+  series: Series[];
+  new: Series[];
+  popular: Series[];
+  trendingSeries: Series[];
+  carousel: CarouselItem[];
+  trending: TrendingItem[];
+}
+
+/** The catalogue's bytes in one language. */
+interface Variant {
   replies: Record<CatalogueList, PreparedReply>;
   series: Map<number, Series>;
   seriesReplies: Map<number, PreparedReply>;
+}
+
+interface Lists extends Variant {
+  version: number;
+  values: CatalogueValues;
+  translations: CatalogueTranslations;
+  /** Built on a language's first read after each change; the original is the Lists itself. */
+  variants: Map<string, Variant>;
 }
 
 interface EpisodeList {
@@ -29,6 +48,44 @@ interface EpisodeList {
 
 // Episode lists are read one series at a time; at 10,000 series only the recently read ones stay in memory.
 const EPISODE_LISTS_KEPT = 2000;
+// Viewers' languages are the picker's 15; a bound keeps a stream of made-up tags from filling memory.
+const LANGUAGE_VARIANTS_KEPT = 16;
+
+const LIST_NAMES: readonly CatalogueList[] = ['series', 'new', 'popular', 'trendingSeries', 'carousel', 'trending'];
+
+/** Each list's bytes; a list that is the very same array as in `base` keeps base's bytes (and ETag). */
+function prepareVariant(values: CatalogueValues, base?: { values: CatalogueValues; variant: Variant }): Variant {
+  const replies = Object.fromEntries(
+    LIST_NAMES.map((name) => [
+      name,
+      base && values[name] === base.values[name] ? base.variant.replies[name] : prepareReply(values[name]),
+    ]),
+  ) as Record<CatalogueList, PreparedReply>;
+  return { replies, series: new Map(values.series.map((s) => [s.id, s])), seriesReplies: new Map() };
+}
+
+/** The lists as viewers of `language` read them; a list without a translated series stays the same array. */
+function translateValues(values: CatalogueValues, translations: CatalogueTranslations, language: string) {
+  const series = (list: Series[]) => {
+    const translated = list.map((s) => translations.translate(s, language));
+    return translated.some((s, i) => s !== list[i]) ? translated : list;
+  };
+  const items = <T extends CarouselItem | TrendingItem>(list: T[]) => {
+    const translated = list.map((item) => {
+      const text = translations.translate(item.series, language);
+      return text === item.series ? item : { ...item, series: text };
+    });
+    return translated.some((item, i) => item !== list[i]) ? translated : list;
+  };
+  return {
+    series: series(values.series),
+    new: series(values.new),
+    popular: series(values.popular),
+    trendingSeries: series(values.trendingSeries),
+    carousel: items(values.carousel),
+    trending: items(values.trending),
+  };
+}
 
 /**
  * The versioned, in-memory copy of what viewers read. A change bumps a version; the next read after it waits for
@@ -42,27 +99,29 @@ export function createCatalogueSnapshot(db: Database) {
   const episodeLists = new Map<number, EpisodeList>();
 
   async function buildLists(version: number): Promise<Lists> {
-    const [all, fresh, popular, trendingSeries, carousel, trending] = await Promise.all([
+    const [all, fresh, popular, trendingSeries, carousel, trending, translations] = await Promise.all([
       listSeries(db),
       listNewSeries(db),
       listPopularSeries(db),
       listTrendingSeries(db),
       listCarousel(db),
       listTrending(db),
+      loadCatalogueTranslations(db),
     ]);
-    return {
-      version,
-      replies: {
-        series: prepareReply(all),
-        new: prepareReply(fresh),
-        popular: prepareReply(popular),
-        trendingSeries: prepareReply(trendingSeries),
-        carousel: prepareReply(carousel),
-        trending: prepareReply(trending),
-      },
-      series: new Map(all.map((s) => [s.id, s])),
-      seriesReplies: new Map(),
-    };
+    const values = { series: all, new: fresh, popular, trendingSeries, carousel, trending };
+    return { version, values, translations, variants: new Map(), ...prepareVariant(values) };
+  }
+
+  /** The catalogue in a viewer's language: the original when nothing is translated into it. */
+  function variantOf(current: Lists, language: string | undefined): Variant {
+    if (!language || !current.translations.has(language)) return current;
+    let variant = current.variants.get(language);
+    if (variant) return variant;
+    const values = translateValues(current.values, current.translations, language);
+    variant = prepareVariant(values, { values: current.values, variant: current });
+    if (current.variants.size >= LANGUAGE_VARIANTS_KEPT) current.variants.delete(current.variants.keys().next().value!);
+    current.variants.set(language, variant);
+    return variant;
   }
 
   async function currentLists(): Promise<Lists> {
@@ -103,13 +162,14 @@ export function createCatalogueSnapshot(db: Database) {
     ready: (): Lists | undefined => (lists && lists.version === listsVersion ? lists : undefined),
     lists: currentLists,
 
-    async list(name: CatalogueList): Promise<PreparedReply> {
-      return (this.ready() ?? (await currentLists())).replies[name];
+    /** `language`: the viewer's UI language (canonical BCP 47); without it, the original text. */
+    async list(name: CatalogueList, language?: string): Promise<PreparedReply> {
+      return variantOf(this.ready() ?? (await currentLists()), language).replies[name];
     },
 
     /** One series, or undefined when there is none with that id. */
-    async series(id: number): Promise<PreparedReply | undefined> {
-      const current = this.ready() ?? (await currentLists());
+    async series(id: number, language?: string): Promise<PreparedReply | undefined> {
+      const current = variantOf(this.ready() ?? (await currentLists()), language);
       const found = current.series.get(id);
       if (!found) return undefined;
       let prepared = current.seriesReplies.get(id);

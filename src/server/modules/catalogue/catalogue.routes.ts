@@ -17,6 +17,7 @@ import {
 } from '../../../contract/index.ts';
 import { createSeries, editSeries, getEpisode, removeSeries } from './catalogue.service.ts';
 import { searchSeries } from './series-search.service.ts';
+import { inViewerLanguage } from '../translations/translations.service.ts';
 import { operatorRoute, viewerRoute } from '../../plugins/guards.ts';
 import { artworkImporter, DEFAULT_ARTWORK_LIMITS } from '../../media/artwork-import.ts';
 import { adoptExternalArtwork, storeUploadedArtwork } from './series-artwork.ts';
@@ -38,7 +39,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/series/search',
     { config: viewerRoute, schema: { querystring: seriesSearchQuery, response: { 200: seriesPage, 400: errorReply } } },
-    (request) => searchSeries(app.db, request.query),
+    async (request) => {
+      const page = await searchSeries(app.db, request.query);
+      return { ...page, items: await inViewerLanguage(app.db, page.items, request.query.lang) };
+    },
   );
 
   app.get(

@@ -1,12 +1,21 @@
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { series } from '../../db/schema.ts';
+import { series, seriesTranslations } from '../../db/schema.ts';
 import type { SeriesRow } from './catalogue.repository.ts';
 
 /** Where the previous page ended: the last row's rank (or creation time) and id. */
 export type SearchPosition = { score: number; id: number } | { createdAt: string; id: number };
 
 const searchText = sql`series_search_text(${series.title}, ${series.genre}, ${series.tags}, ${series.description})`;
+// Folded on write, and what the series_translations search indexes are on.
+const translationText = sql`${seriesTranslations.searchDocument}`;
+
+/** A folded substring (any script), a close trigram match (small typos) or a whole-word full-text match. */
+const matches = (text: SQL, pattern: string) => sql`(
+  ${text} like catalogue_fold(${pattern})
+  or q.folded <% ${text}
+  or to_tsvector('simple', ${text}) @@ plainto_tsquery('simple', q.folded)
+)`;
 
 function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -25,22 +34,31 @@ export async function searchSeriesRows(
     ? sql`where (ranked.score, ranked.id) < (${options.after.score}::int8, ${options.after.id}::int4)`
     : sql``;
   const pattern = `%${escapeLike(options.query)}%`;
+  // Each series is a document, and so is each of its translations: a series ranks by its best document.
   const result = await db.execute(sql`
     with q as (select catalogue_fold(${options.query}) as folded),
-    ranked as (
-      select ${series}.*, round(1000000 * (
-          similarity(catalogue_fold(${series.title}), q.folded) * 2
-          + word_similarity(q.folded, ${searchText})
-          + ts_rank(to_tsvector('simple', ${searchText}), plainto_tsquery('simple', q.folded))
-          + case when catalogue_fold(${series.title}) like catalogue_fold(${pattern}) then 1 else 0 end
-        ))::int8 as score,
-        count(*) over () as total
+    documents as (
+      select ${series.id} as series_id, ${series.title} as title, ${searchText} as text
       from ${series}, q
-      where (
-        ${searchText} like catalogue_fold(${pattern})
-        or q.folded <% ${searchText}
-        or to_tsvector('simple', ${searchText}) @@ plainto_tsquery('simple', q.folded)
-      ) ${genreFilter}
+      where ${matches(searchText, pattern)} ${genreFilter}
+      union all
+      select ${seriesTranslations.seriesId}, ${seriesTranslations.title}, ${translationText}
+      from ${seriesTranslations} join ${series} on ${series.id} = ${seriesTranslations.seriesId}, q
+      where ${matches(translationText, pattern)} ${genreFilter}
+    ),
+    best as (
+      select documents.series_id, max(round(1000000 * (
+          similarity(catalogue_fold(documents.title), q.folded) * 2
+          + word_similarity(q.folded, documents.text)
+          + ts_rank(to_tsvector('simple', documents.text), plainto_tsquery('simple', q.folded))
+          + case when catalogue_fold(documents.title) like catalogue_fold(${pattern}) then 1 else 0 end
+        ))::int8) as score
+      from documents, q
+      group by documents.series_id
+    ),
+    ranked as (
+      select ${series}.*, best.score, count(*) over () as total
+      from best join ${series} on ${series.id} = best.series_id
     )
     select * from ranked ${after}
     order by score desc, id desc

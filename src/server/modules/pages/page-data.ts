@@ -33,6 +33,7 @@ export function largestImageOf(answers: PageData['answers'], seriesUrl?: string)
     const series = answers[seriesUrl] as Series | undefined;
     return series ? posterOf(series) : undefined;
   }
-  const carousel = answers['/api/carousel'] as CarouselItem[] | undefined;
+  const carousel = Object.entries(answers).find(([url]) => url.split('?')[0] === '/api/carousel')?.[1] as
+    CarouselItem[] | undefined;
   return carousel ? carouselSlidesInOrder(carousel)[0]?.series.thumbnailUrl : undefined;
 }

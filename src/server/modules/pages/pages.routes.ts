@@ -5,6 +5,7 @@ import { PAGE_DATA_ELEMENT_ID, VIEWER_PAGE_QUERIES } from '../../../contract/pag
 import { publicRoute } from '../../plugins/guards.ts';
 import { gatherPageData, largestImageOf } from './page-data.ts';
 import { attribute, scriptJson, sendPage } from './page-reply.ts';
+import { viewerLanguageOf } from './viewer-language.ts';
 
 const ID = /^\d{1,9}$/;
 
@@ -17,9 +18,10 @@ export function registerViewerPages(app: FastifyInstance, clientDir: string) {
     // Open like any page (it holds the gate for visitors without access); its answers come from guarded routes.
     app.get<{ Params: Record<string, string> }>(page.path, { config: publicRoute }, async (request, reply) => {
       const { id } = request.params;
-      const data = id === undefined || ID.test(id) ? await gatherPageData(app, request, page.queries(request.params)) : null;
+      const queries = page.queries(request.params, viewerLanguageOf(request));
+      const data = id === undefined || ID.test(id) ? await gatherPageData(app, request, queries) : null;
       if (!data) return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
-      const image = largestImageOf(data.answers, id === undefined ? undefined : page.queries(request.params)[0]);
+      const image = largestImageOf(data.answers, id === undefined ? undefined : queries[0]);
       const head =
         (image ? `<link rel="preload" as="image" fetchpriority="high" href="${attribute(image)}">` : '') +
         `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(data)}</script>`;

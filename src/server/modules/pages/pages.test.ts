@@ -5,7 +5,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_DATA_ELEMENT_ID, VIEWER_PAGE_QUERIES, type PageData } from '../../../contract/page-data.ts';
 import { carouselItems, series } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../testing/harness.ts';
+import { createTestContext, TEST_ACCESS_CODES, type TestContext } from '../../testing/harness.ts';
 
 const INDEX_HTML =
   '<!doctype html><html><head><title>app</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
@@ -62,7 +62,7 @@ describe('viewer pages carry the answers they read first', () => {
       expect(reply.headers['cache-control'], url).toBe('no-cache');
       const data = served(reply.body);
       expect(data, url).not.toBeNull();
-      for (const query of page.queries({ id: String(seriesId) })) {
+      for (const query of page.queries({ id: String(seriesId) }, 'en')) {
         const api = await t.viewer({ method: 'GET', url: query });
         expect(api.statusCode, query).toBe(200);
         expect(data!.answers[query], query).toEqual(api.json());
@@ -70,6 +70,31 @@ describe('viewer pages carry the answers they read first', () => {
       // A "</script>" in a title cannot end the element early.
       expect(reply.body, url).not.toContain('Hero </script>');
     }
+  });
+
+  it('carries the catalogue in the viewer language: the app’s language cookie, else the browser’s languages', async () => {
+    const saved = await t.admin({
+      method: 'PUT',
+      url: `/api/series/${seriesId}/translations/es`,
+      payload: { title: 'Héroe' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const access = (await t.app.inject({ method: 'POST', url: '/api/access', payload: { code: TEST_ACCESS_CODES[0] } }))
+      .cookies[0]!;
+    const page = async (headers: Record<string, string>) =>
+      served((await t.app.inject({ method: 'GET', url: `/series/${seriesId}`, headers })).body)!.answers;
+    const cookie = `${access.name}=${access.value}`;
+
+    const spanish = await page({ cookie, 'accept-language': 'es-MX,es;q=0.9' });
+    expect((spanish[`/api/series/${seriesId}?lang=es`] as { title: string }).title).toBe('Héroe');
+    // The language the app last chose wins over the browser's.
+    const english = await page({ cookie: `${cookie}; cliffhanger_language=en`, 'accept-language': 'es' });
+    expect((english[`/api/series/${seriesId}?lang=en`] as { title: string }).title).toBe('Hero </script><b>');
+    // No language of ours: English, as the app would pick.
+    const swedish = await page({ cookie, 'accept-language': 'sv-SE, fi;q=0.5' });
+    expect(Object.keys(swedish)).toContain(`/api/series/${seriesId}?lang=en`);
+    const chinese = await page({ cookie: `${cookie}; cliffhanger_language=zh-TW` });
+    expect(Object.keys(chinese)).toContain(`/api/series/${seriesId}?lang=zh-TW`);
   });
 
   it('fetches the largest image first: the first active hero slide on home, the poster on a series page', async () => {

@@ -120,7 +120,7 @@ describe('GET /watch/{id}: the watch page carries the start of the episode', () 
     expect(html).toContain('name="watch-app-entry"');
 
     const start = served(html)!;
-    for (const url of [episodeUrl(episodeIds.free!), seriesUrl(freeSeriesId), episodesUrl(freeSeriesId)]) {
+    for (const url of [episodeUrl(episodeIds.free!), seriesUrl(freeSeriesId, 'en'), episodesUrl(freeSeriesId)]) {
       const api = await t.viewer({ method: 'GET', url });
       expect(start.answers[url], url).toEqual(api.json());
     }
@@ -138,6 +138,23 @@ describe('GET /watch/{id}: the watch page carries the start of the episode', () 
     ]);
     expect(html).toMatch(new RegExp(`<video id="${WATCH_START_VIDEO_ID}"[^>]* poster="/media/art/e1.jpg"`));
     expect(html).toContain(`<source src="${folder}/master.m3u8" type="application/vnd.apple.mpegurl">`);
+  });
+
+  it('carries the series in the viewer’s language', async () => {
+    const saved = await t.admin({
+      method: 'PUT',
+      url: `/api/series/${freeSeriesId}/translations/ar`,
+      payload: { title: 'مسلسل مجاني' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const reply = await t.viewer({
+      method: 'GET',
+      url: `/watch/${episodeIds.free}`,
+      headers: { 'accept-language': 'ar-EG,ar;q=0.9' },
+    });
+    const answers = served(reply.body)!.answers;
+    expect((answers[seriesUrl(freeSeriesId, 'ar')] as { title: string }).title).toBe('مسلسل مجاني');
+    expect(answers[seriesUrl(freeSeriesId, 'en')]).toBeUndefined();
   });
 
   it('starts from a saved position: its segment is preloaded and the video starts there', async () => {

@@ -13,6 +13,7 @@ import {
   type WatchStart,
 } from '../../../contract/watch-start.ts';
 import { answerAsViewer } from '../pages/viewer-answers.ts';
+import { viewerLanguageOf } from '../pages/viewer-language.ts';
 
 export interface GatheredWatchStart {
   start: WatchStart;
@@ -48,7 +49,7 @@ export async function gatherWatchStart(
   const episode = await answer<Episode>(episodeUrl(episodeId));
   if (!episode) return null;
   const [series, progress, , layout] = await Promise.all([
-    answer<Series>(seriesUrl(episode.seriesId)),
+    answer<Series>(seriesUrl(episode.seriesId, viewerLanguageOf(request))),
     answer<EpisodeProgress>(episodeProgressUrl(episode.id), true),
     answer<Episode[]>(episodesUrl(episode.seriesId)),
     // Read alongside: used only if the answers say this viewer may play the episode.

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Clock, Coins, Heart, Play, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
@@ -8,7 +7,7 @@ import type { Episode, Series } from '../../../contract/series.ts';
 import { paths } from '../../app/paths.ts';
 import { useEpisodes } from '../../api/get-episodes.ts';
 import { useProgress } from '../../api/get-progress.ts';
-import { seriesQueryKey } from '../../api/get-series.ts';
+import { useSeries } from '../../api/get-series.ts';
 import { useUnlockedEpisodes } from '../../api/get-unlocked-episodes.ts';
 import { balanceOf, useUser } from '../../api/get-user.ts';
 import { useUnlockEpisode } from '../../api/unlock-episode.ts';
@@ -27,7 +26,7 @@ import { UnlockDialog } from '../../components/wallet/unlock-dialog.tsx';
 export default function SeriesPage() {
   const { t } = useTranslation('series');
   const { id = '' } = useParams<{ id: string }>();
-  const seriesQuery = useQuery<Series>({ queryKey: seriesQueryKey(id) });
+  const seriesQuery = useSeries(id);
 
   if (seriesQuery.isPending) return <PageSpinner label={t('loading')} />;
   if (seriesQuery.isError) {

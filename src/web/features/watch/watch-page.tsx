@@ -7,6 +7,7 @@ import { Link, useParams } from 'wouter';
 import { isEpisodeFree } from '../../../contract/constants.ts';
 import { paths } from '../../app/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useCatalogueLanguage } from '../../lib/catalogue-language.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { episodeProgressQuery, watchEpisodeQuery, watchSeriesQuery, watchUnlocksQuery } from './api/watch-queries.ts';
 import { dismissEarlyVideo, isEarlyVideoLoading, subscribeEarlyVideo } from './feed/video-pool.ts';
@@ -26,7 +27,8 @@ export default function WatchPage() {
   // While the next episode's data comes in, the feed keeps showing the one it has.
   const episodeQuery = useQuery({ ...watchEpisodeQuery(episodeId), placeholderData: keepPreviousData });
   const episode = episodeQuery.data;
-  const seriesQuery = useQuery({ ...watchSeriesQuery(episode?.seriesId ?? ''), enabled: episode !== undefined });
+  const lang = useCatalogueLanguage();
+  const seriesQuery = useQuery({ ...watchSeriesQuery(episode?.seriesId ?? '', lang), enabled: episode !== undefined });
   const series = seriesQuery.data;
   const needsUnlock = episode !== undefined && series !== undefined && !isEpisodeFree(episode.episodeNumber, series);
   const unlocksQuery = useQuery({ ...watchUnlocksQuery(episode?.seriesId ?? 0), enabled: needsUnlock });

@@ -10,6 +10,8 @@ import { SeriesEditRow, SeriesRow } from './series-rows.tsx';
 import { SeriesCard, SeriesEditCard } from './series-cards.tsx';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { DeleteSeriesDialog } from './delete-series-dialog.tsx';
+import { TranslationsDialog } from './translations-dialog.tsx';
+import { useSeriesLanguages } from '../api/series-translations.ts';
 import { controlBase, panelClass, selectClass } from './styles.ts';
 import { genreLabel } from '../../../lib/i18n.ts';
 
@@ -23,6 +25,8 @@ export function ContentTab({ series }: { series: readonly Series[] }) {
   const [page, setPage] = useState(1);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Series | null>(null);
+  const [translating, setTranslating] = useState<Series | null>(null);
+  const languages = useSeriesLanguages(true).data;
   const searchId = useId();
   const genreId = useId();
   // A table from tablet width up; cards on a phone, where eight columns do not fit.
@@ -95,7 +99,7 @@ export function ContentTab({ series }: { series: readonly Series[] }) {
               <col className="w-56" />
               <col className="w-24" />
               <col className="w-24" />
-              <col className="w-32" />
+              <col className="w-40" />
             </colgroup>
             <thead className="bg-white/[0.03] text-xs tracking-wide text-zinc-400 uppercase">
               <tr>
@@ -111,7 +115,14 @@ export function ContentTab({ series }: { series: readonly Series[] }) {
                 s.id === editingId ? (
                   <SeriesEditRow key={s.id} series={s} onDone={() => setEditingId(null)} />
                 ) : (
-                  <SeriesRow key={s.id} series={s} onEdit={() => setEditingId(s.id)} onDelete={() => setDeleting(s)} />
+                  <SeriesRow
+                    key={s.id}
+                    series={s}
+                    languages={languages?.get(s.id)}
+                    onEdit={() => setEditingId(s.id)}
+                    onTranslate={() => setTranslating(s)}
+                    onDelete={() => setDeleting(s)}
+                  />
                 ),
               )}
             </tbody>
@@ -123,7 +134,14 @@ export function ContentTab({ series }: { series: readonly Series[] }) {
             s.id === editingId ? (
               <SeriesEditCard key={s.id} series={s} onDone={() => setEditingId(null)} />
             ) : (
-              <SeriesCard key={s.id} series={s} onEdit={() => setEditingId(s.id)} onDelete={() => setDeleting(s)} />
+              <SeriesCard
+                key={s.id}
+                series={s}
+                languages={languages?.get(s.id)}
+                onEdit={() => setEditingId(s.id)}
+                onTranslate={() => setTranslating(s)}
+                onDelete={() => setDeleting(s)}
+              />
             ),
           )}
         </ul>
@@ -151,6 +169,8 @@ export function ContentTab({ series }: { series: readonly Series[] }) {
           }
         />
       </div>
+
+      <TranslationsDialog series={translating} onClose={() => setTranslating(null)} />
 
       <DeleteSeriesDialog
         series={deleting}

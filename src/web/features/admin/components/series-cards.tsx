@@ -6,19 +6,21 @@ import { useTranslation } from 'react-i18next';
 import type { Series } from '../../../../contract/series.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useSeriesEditor } from './series-editor.tsx';
-import { StatusBadges, ThumbnailPreviews } from './series-rows.tsx';
+import { SeriesLanguagesList, StatusBadges, ThumbnailPreviews, TranslateButton } from './series-rows.tsx';
 import { Thumbnail } from './thumbnail.tsx';
 import { iconButtonClass } from './styles.ts';
 import { genreLabel } from '../../../lib/i18n.ts';
 
 export interface SeriesCardProps {
   series: Series;
+  languages: readonly string[] | undefined;
   onEdit: () => void;
+  onTranslate: () => void;
   onDelete: () => void;
 }
 
 /** On a phone each series is a card with the table's facts, in the same order as its columns. */
-export function SeriesCard({ series, onEdit, onDelete }: SeriesCardProps) {
+export function SeriesCard({ series, languages, onEdit, onTranslate, onDelete }: SeriesCardProps) {
   const { t } = useTranslation('admin');
   const facts: [string, string][] = [
     [t('content.columns.episodes'), formatNumber(series.totalEpisodes)],
@@ -33,6 +35,7 @@ export function SeriesCard({ series, onEdit, onDelete }: SeriesCardProps) {
           <div className="min-w-0 flex-1">
             <p className="line-clamp-2 text-sm leading-snug font-medium">{series.title}</p>
             <p className="line-clamp-2 text-xs text-zinc-400">{series.description}</p>
+            <SeriesLanguagesList languages={languages} />
           </div>
           <span className="-mt-1 -me-1 flex shrink-0">
             <Link
@@ -51,6 +54,7 @@ export function SeriesCard({ series, onEdit, onDelete }: SeriesCardProps) {
             >
               <Pencil className="size-4" aria-hidden />
             </button>
+            <TranslateButton title={series.title} onClick={onTranslate} />
             <button
               type="button"
               className={`${iconButtonClass} hover:text-red-300`}

@@ -1,4 +1,4 @@
-import { ListVideo, Pencil, Trash2 } from 'lucide-react';
+import { Languages, ListVideo, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { paths } from '../../../app/paths.ts';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useSeriesEditor } from './series-editor.tsx';
 import { Thumbnail } from './thumbnail.tsx';
 import { iconButtonClass } from './styles.ts';
 import { genreLabel } from '../../../lib/i18n.ts';
+import { useLanguageName } from '../lib/language-name.ts';
 
 const cell = 'px-3 py-2.5 align-middle first:ps-4 last:pe-4';
 
@@ -59,13 +60,57 @@ export function ThumbnailPreviews({
   );
 }
 
+/** The languages a series is translated into, as short tags (each named for screen readers). */
+export function SeriesLanguagesList({ languages }: { languages: readonly string[] | undefined }) {
+  const { t } = useTranslation('admin');
+  const languageName = useLanguageName();
+  if (!languages?.length) return null;
+  return (
+    <ul
+      aria-label={t('translations.languagesLabel')}
+      className="mt-1 flex flex-wrap gap-1"
+      data-testid="series-languages"
+    >
+      {languages.map((tag) => (
+        <li
+          key={tag}
+          title={languageName(tag)}
+          className="rounded bg-sky-500/15 px-1.5 py-0.5 font-mono text-[10px] leading-none text-sky-200"
+        >
+          <span aria-hidden>{tag}</span>
+          <span className="sr-only">{languageName(tag)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Opens the series' translations (title, description and tags per language). */
+export function TranslateButton({ title, onClick }: { title: string; onClick: () => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <button
+      type="button"
+      className={iconButtonClass}
+      onClick={onClick}
+      aria-label={t('translations.open', { title })}
+      title={t('translations.open', { title })}
+    >
+      <Languages className="size-4" aria-hidden />
+    </button>
+  );
+}
+
 export interface SeriesRowProps {
   series: Series;
+  /** The languages it is translated into. */
+  languages: readonly string[] | undefined;
   onEdit: () => void;
+  onTranslate: () => void;
   onDelete: () => void;
 }
 
-export function SeriesRow({ series, onEdit, onDelete }: SeriesRowProps) {
+export function SeriesRow({ series, languages, onEdit, onTranslate, onDelete }: SeriesRowProps) {
   const { t } = useTranslation('admin');
   return (
     <tr className="hover:bg-white/[0.02]" data-testid="series-row" data-series-id={series.id}>
@@ -79,6 +124,7 @@ export function SeriesRow({ series, onEdit, onDelete }: SeriesRowProps) {
           <div className="min-w-0">
             <p className="truncate font-medium text-white">{series.title}</p>
             <p className="line-clamp-2 text-xs text-zinc-400">{series.description}</p>
+            <SeriesLanguagesList languages={languages} />
           </div>
         </div>
       </td>
@@ -114,6 +160,7 @@ export function SeriesRow({ series, onEdit, onDelete }: SeriesRowProps) {
           >
             <Pencil className="size-4" aria-hidden />
           </button>
+          <TranslateButton title={series.title} onClick={onTranslate} />
           <button
             type="button"
             className={`${iconButtonClass} hover:text-red-300`}

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import type { AdminEpisode, MediaStatus } from '../../../../contract/episodes.ts';
 import { paths } from '../../../app/paths.ts';
-import { useSeries } from '../../../api/get-series.ts';
+import { useOriginalSeries } from '../../../api/get-series.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
@@ -22,7 +22,7 @@ import { VideoProcessingNotice } from './components/video-processing-notice.tsx'
 export default function EpisodesPage({ seriesId }: { seriesId: number }) {
   const { t } = useTranslation('admin');
   const { endSession } = useContext(AdminSessionContext);
-  const series = useSeries(seriesId);
+  const series = useOriginalSeries(seriesId);
   const episodes = useAdminEpisodes(seriesId);
   const [deleting, setDeleting] = useState<AdminEpisode | null>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);

@@ -21,10 +21,10 @@ export const watchEpisodeQuery = (episodeId: number | string) =>
     queryFn: ({ signal }) => getJson<Episode>(episodeUrl(episodeId), signal),
   });
 
-export const watchSeriesQuery = (seriesId: number | string) =>
+export const watchSeriesQuery = (seriesId: number | string, lang: string) =>
   queryOptions<Series>({
-    queryKey: seriesQueryKey(seriesId),
-    queryFn: ({ signal }) => getJson<Series>(seriesUrl(seriesId), signal),
+    queryKey: seriesQueryKey(seriesId, lang),
+    queryFn: ({ signal }) => getJson<Series>(seriesUrl(seriesId, lang), signal),
   });
 
 export const watchEpisodesQuery = (seriesId: number | string) =>

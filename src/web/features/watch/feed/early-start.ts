@@ -4,6 +4,8 @@ import type { Episode, Series } from '../../../../contract/series.ts';
 import type { UnlockedEpisode } from '../../../../contract/wallet.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { storageKeys } from '../../../lib/storage-keys.ts';
+import { initialLanguage } from '../../../lib/initial-language.ts';
+import { LANGUAGE_TAGS } from '../../../../contract/languages.ts';
 import { attachMedia } from '../hls/media-attachment.ts';
 import {
   WATCH_START_ELEMENT_ID,
@@ -104,7 +106,7 @@ export async function startWatchEarly(pathname: string): Promise<void> {
   const progress = start<EpisodeProgress>(episodeProgressUrl(episodeId)).catch(() => null);
   try {
     const found = await episode;
-    const series = start<Series>(seriesUrl(found.seriesId));
+    const series = start<Series>(seriesUrl(found.seriesId, LANGUAGE_TAGS[initialLanguage()]));
     start<Episode[]>(episodesUrl(found.seriesId));
     // Episodes 1-10 are free whatever the series: their video starts now. Later ones wait for the
     // series and the unlocks, so a locked episode's video is never asked for.

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorReply,
+  saveSeriesTranslationBody,
+  seriesIdParams,
+  seriesLanguages,
+  seriesTranslation,
+  seriesTranslationParams,
+} from '../../../contract/index.ts';
+import { operatorRoute } from '../../plugins/guards.ts';
+import { listSeriesLanguages, listTranslations, removeTranslation, saveTranslation } from './translations.service.ts';
+
+/** The operators' side of translations; viewers read them through the catalogue's `?lang=`. */
+export const translationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/series-languages',
+    { config: operatorRoute, schema: { response: { 200: seriesLanguages } } },
+    () => listSeriesLanguages(app.db),
+  );
+
+  app.get(
+    '/api/series/:id/translations',
+    {
+      config: operatorRoute,
+      schema: { params: seriesIdParams, response: { 200: z.array(seriesTranslation), 404: errorReply } },
+    },
+    (request) => listTranslations(app.db, request.params.id),
+  );
+
+  app.put(
+    '/api/series/:id/translations/:language',
+    {
+      config: operatorRoute,
+      schema: {
+        params: seriesTranslationParams,
+        body: saveSeriesTranslationBody,
+        response: { 200: seriesTranslation, 400: errorReply, 404: errorReply },
+      },
+    },
+    (request) => saveTranslation(app.db, request.params.id, request.params.language, request.body),
+  );
+
+  app.delete(
+    '/api/series/:id/translations/:language',
+    {
+      config: operatorRoute,
+      schema: { params: seriesTranslationParams, response: { 204: z.null(), 404: errorReply } },
+    },
+    async (request, reply) => {
+      await removeTranslation(app.db, request.params.id, request.params.language);
+      return reply.status(204).send(null);
+    },
+  );
+};
