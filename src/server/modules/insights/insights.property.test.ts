@@ -70,6 +70,11 @@ function expectedRollups(unique: Sent[]) {
   const viewerDays = new Set<string>();
   const startup = new Map<string, number>();
   const lastDays = new Map<string, string>();
+  const seriesLastDays = new Map<string, string>();
+  const episodeLastDays = new Map<string, string>();
+  const episodeNumberDays = new Map<string, Record<string, number>>();
+  const later = (map: Map<string, string>, key: string, day: string) =>
+    map.set(key, [map.get(key) ?? '', day].sort()[1]!);
   const add = (map: Map<string, Record<string, number>>, key: string, field: string, amount = 1) => {
     if (amount === 0 && map.has(key)) return;
     const row = map.get(key) ?? {};
@@ -88,7 +93,9 @@ function expectedRollups(unique: Sent[]) {
       const ms = e.startupMs;
       const bucket = ms < 1000 ? ms - (ms % 10) : ms < 5000 ? ms - (ms % 50) : ms - (ms % 500);
       startup.set(`${day(e)}/${bucket}`, (startup.get(`${day(e)}/${bucket}`) ?? 0) + 1);
-      lastDays.set(e.userId, [lastDays.get(e.userId) ?? '', day(e)].sort()[1]!);
+      later(lastDays, e.userId, day(e));
+      later(seriesLastDays, `${e.seriesId}/${e.userId}`, day(e));
+      later(episodeLastDays, `${e.seriesId}/${e.episodeNumber}/${e.userId}`, day(e));
     } else if (e.kind === 'progress') {
       add(episodeDays, ep, e.percent === 100 ? 'completions' : `progress${e.percent}`);
       if (e.percent === 100) add(days, day(e), 'completions');
@@ -97,11 +104,24 @@ function expectedRollups(unique: Sent[]) {
     } else {
       add(episodeDays, ep, 'paywallShown');
       add(days, day(e), 'paywallShown');
-      if (!episodeViewers.has(`${ep}/paywall/${e.userId}`)) add(episodeDays, ep, 'paywallViewers');
+      if (!episodeViewers.has(`${ep}/paywall/${e.userId}`)) {
+        add(episodeDays, ep, 'paywallViewers');
+        add(episodeNumberDays, `${e.episodeNumber}/${day(e)}`, 'paywallViewers');
+      }
       episodeViewers.add(`${ep}/paywall/${e.userId}`);
     }
   }
-  return { episodeDays, days, episodeViewers, viewerDays, startup, lastDays };
+  return {
+    episodeDays,
+    days,
+    episodeViewers,
+    viewerDays,
+    startup,
+    lastDays,
+    seriesLastDays,
+    episodeLastDays,
+    episodeNumberDays,
+  };
 }
 
 async function storedRollups() {
@@ -164,7 +184,31 @@ async function storedRollups() {
       )
     ).map((r) => [r.user_id, r.day]),
   );
-  return { episodeDays, days, episodeViewers, viewerDays, startup, lastDays };
+  const lastDaysOf = async (query: ReturnType<typeof sql>) =>
+    new Map((await rows<{ key: string; day: string }>(query)).map((r) => [r.key, r.day]));
+  const seriesLastDays = await lastDaysOf(sql`
+    select series_id || '/' || user_id as key, to_char(last_day, 'YYYY-MM-DD') as day from insight_series_viewers`);
+  const episodeLastDays = await lastDaysOf(sql`
+    select series_id || '/' || episode_number || '/' || user_id as key, to_char(last_day, 'YYYY-MM-DD') as day
+    from insight_episode_last_viewers`);
+  const episodeNumberDays = new Map<string, Record<string, number>>();
+  for (const r of await rows<{ key: string; paywall_viewers: number; unlocks: number }>(sql`
+    select episode_number || '/' || to_char(day, 'YYYY-MM-DD') as key, paywall_viewers, unlocks
+    from insight_episode_number_days`)) {
+    const row: Record<string, number> = { paywallViewers: Number(r.paywall_viewers), unlocks: Number(r.unlocks) };
+    episodeNumberDays.set(r.key, Object.fromEntries(Object.entries(row).filter(([, v]) => v !== 0)));
+  }
+  return {
+    episodeDays,
+    days,
+    episodeViewers,
+    viewerDays,
+    startup,
+    lastDays,
+    seriesLastDays,
+    episodeLastDays,
+    episodeNumberDays,
+  };
 }
 
 /** The same counts made by SQL straight from the raw events, as a second, independent reading. */
@@ -184,7 +228,8 @@ async function countedFromRawEvents() {
 
 async function reset() {
   await t.db.execute(sql`truncate insight_events, insight_episode_days, insight_series_days, insight_days,
-    insight_episode_viewers, insight_viewer_days, insight_viewers, insight_startup_days`);
+    insight_episode_viewers, insight_viewer_days, insight_viewers, insight_startup_days, insight_episode_number_days,
+    insight_series_viewers, insight_episode_last_viewers`);
 }
 
 describe('rollups over random event streams', () => {
@@ -257,6 +302,9 @@ describe('rollups over random event streams', () => {
     expect(stored.viewerDays).toEqual(expected.viewerDays);
     expect(stored.startup).toEqual(expected.startup);
     expect(stored.lastDays).toEqual(expected.lastDays);
+    expect(stored.seriesLastDays).toEqual(expected.seriesLastDays);
+    expect(stored.episodeLastDays).toEqual(expected.episodeLastDays);
+    expect(stored.episodeNumberDays).toEqual(expected.episodeNumberDays);
     const { raw, rollup } = await countedFromRawEvents();
     expect(rollup).toEqual(raw);
     const [{ n }] = (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from insight_events`)).rows as [
