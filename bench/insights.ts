@@ -82,8 +82,10 @@ async function main() {
   fs.chmodSync(dataDir, 0o755);
   if (!url) {
     const clusterDir = path.join(dataDir, 'postgres');
-    fs.mkdirSync(clusterDir, { mode: 0o777, recursive: true });
-    fs.chmodSync(clusterDir, 0o777);
+    if (!fs.existsSync(clusterDir)) {
+      fs.mkdirSync(clusterDir, { mode: 0o777 });
+      fs.chmodSync(clusterDir, 0o777);
+    }
     const database = await startEmbeddedPostgres({ clusterDir, port: await freePort() });
     url = database.url;
     adminUrl = database.adminUrl;

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerEventInput } from '../../../contract/index.ts';
-import { episodes, series, users } from '../../db/schema.ts';
+import { episodes, insightSeriesDays, series, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
+import { mostPlayedSeries } from './insights.repository.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -311,5 +312,47 @@ describe('rollups over random event streams', () => {
       { n: number },
     ];
     expect(n).toBe(unique.length);
+  });
+});
+
+describe('the most played series of a range', () => {
+  const DAYS = ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06'];
+  // skewed: a few series lead every day (the bound settles it); flat: many ties (the fallbacks settle it).
+  it.each([
+    ['skewed', 1],
+    ['skewed', 2],
+    ['skewed', 3],
+    ['flat', 4],
+    ['flat', 5],
+    ['one day', 6],
+  ] as const)('are the series with the largest sums over the range (%s, seed %i)', async (shape, seed) => {
+    await reset();
+    const rand = generator(seed);
+    const rows: { seriesId: number; day: string; plays: number; coinsSpent: number; paidCoinsSpent: number }[] = [];
+    for (const day of shape === 'one day' ? DAYS.slice(0, 1) : DAYS) {
+      for (let seriesId = 1; seriesId <= 120; seriesId++) {
+        if (rand.int(4) === 0) continue;
+        const plays =
+          shape === 'flat' ? rand.int(4) : Math.floor(400 * Math.pow(((seriesId * 7919) % 120) / 120, 6) + rand.int(3));
+        rows.push({ seriesId, day, plays, coinsSpent: rand.int(50), paidCoinsSpent: rand.int(20) });
+      }
+    }
+    await t.db.insert(insightSeriesDays).values(rows);
+
+    const range = { from: DAYS[1]!, to: DAYS[4]! };
+    const sums = new Map<number, { plays: number; coinsSpent: number; paidCoinsSpent: number }>();
+    for (const row of rows.filter((r) => r.day >= range.from && r.day <= range.to)) {
+      const total = sums.get(row.seriesId) ?? { plays: 0, coinsSpent: 0, paidCoinsSpent: 0 };
+      total.plays += row.plays;
+      total.coinsSpent += row.coinsSpent;
+      total.paidCoinsSpent += row.paidCoinsSpent;
+      sums.set(row.seriesId, total);
+    }
+    const expected = [...sums]
+      .sort(([a, x], [b, y]) => y.plays - x.plays || a - b)
+      .slice(0, 5)
+      .map(([seriesId, total]) => ({ seriesId, ...total }));
+    const found = await mostPlayedSeries(t.db, range, 5);
+    expect(found.map(({ title: _, ...row }) => row)).toEqual(expected);
   });
 });
