@@ -453,18 +453,22 @@ export const insightSeriesViewers = pgTable(
   ],
 );
 
-/** The same per episode: the funnel's viewers of a range that reaches the latest day. */
+/**
+ * The same per episode and kind (start | paywall | unlock, as insight_episode_viewers): the funnel's viewers
+ * and a series' paywall conversion over a range that reaches the latest day.
+ */
 export const insightEpisodeLastViewers = pgTable(
   'insight_episode_last_viewers',
   {
     seriesId: integer('series_id').notNull(),
     episodeNumber: integer('episode_number').notNull(),
+    kind: text('kind', { enum: ['start', 'paywall', 'unlock'] }).notNull(),
     userId: text('user_id').notNull(),
     lastDay: date('last_day', { mode: 'string' }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.seriesId, t.episodeNumber, t.userId] }),
-    index('insight_episode_last_viewers_last_day_idx').on(t.seriesId, t.lastDay, t.episodeNumber),
+    primaryKey({ columns: [t.seriesId, t.episodeNumber, t.kind, t.userId] }),
+    index('insight_episode_last_viewers_last_day_idx').on(t.seriesId, t.kind, t.lastDay, t.episodeNumber),
   ],
 );
 

@@ -1,6 +1,6 @@
 -- Rollups that let a range's figures be read without summing or de-duplicating per day (decision 027):
 -- paywall viewers and unlocks per (day, episode number) over all series, and each viewer's latest day of a
--- play per series and per episode. The fold function is replaced whole (it is one function).
+-- play per series, and per episode and kind (start, paywall, unlock). The fold function is replaced whole.
 CREATE OR REPLACE FUNCTION insight_fold_events() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO insight_episode_days AS r (series_id, episode_number, day, plays, progress_25, progress_50, progress_75,
@@ -135,13 +135,15 @@ BEGIN
   ORDER BY 1, 2
   ON CONFLICT (series_id, user_id) DO UPDATE SET last_day = excluded.last_day WHERE r.last_day < excluded.last_day;
 
-  INSERT INTO insight_episode_last_viewers AS r (series_id, episode_number, user_id, last_day)
-  SELECT series_id, episode_number, user_id, max((occurred_at AT TIME ZONE 'UTC')::date)
+  INSERT INTO insight_episode_last_viewers AS r (series_id, episode_number, kind, user_id, last_day)
+  SELECT series_id, episode_number,
+      CASE kind WHEN 'play_start' THEN 'start' WHEN 'paywall_shown' THEN 'paywall' ELSE 'unlock' END,
+      user_id, max((occurred_at AT TIME ZONE 'UTC')::date)
   FROM added
-  WHERE kind = 'play_start' AND series_id IS NOT NULL AND episode_number IS NOT NULL
-  GROUP BY 1, 2, 3
-  ORDER BY 1, 2, 3
-  ON CONFLICT (series_id, episode_number, user_id) DO UPDATE SET last_day = excluded.last_day
+  WHERE series_id IS NOT NULL AND episode_number IS NOT NULL AND kind IN ('play_start', 'paywall_shown', 'unlock')
+  GROUP BY 1, 2, 3, 4
+  ORDER BY 1, 2, 3, 4
+  ON CONFLICT (series_id, episode_number, kind, user_id) DO UPDATE SET last_day = excluded.last_day
     WHERE r.last_day < excluded.last_day;
 
   INSERT INTO insight_startup_days AS r (day, startup_ms, plays)
@@ -167,5 +169,5 @@ GROUP BY 1, 2;
 INSERT INTO insight_series_viewers (series_id, user_id, last_day)
 SELECT series_id, user_id, max(day) FROM insight_episode_viewers WHERE kind = 'start' GROUP BY 1, 2;
 --> statement-breakpoint
-INSERT INTO insight_episode_last_viewers (series_id, episode_number, user_id, last_day)
-SELECT series_id, episode_number, user_id, max(day) FROM insight_episode_viewers WHERE kind = 'start' GROUP BY 1, 2, 3;
+INSERT INTO insight_episode_last_viewers (series_id, episode_number, kind, user_id, last_day)
+SELECT series_id, episode_number, kind, user_id, max(day) FROM insight_episode_viewers GROUP BY 1, 2, 3, 4;

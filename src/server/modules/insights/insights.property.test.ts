@@ -96,7 +96,7 @@ function expectedRollups(unique: Sent[]) {
       startup.set(`${day(e)}/${bucket}`, (startup.get(`${day(e)}/${bucket}`) ?? 0) + 1);
       later(lastDays, e.userId, day(e));
       later(seriesLastDays, `${e.seriesId}/${e.userId}`, day(e));
-      later(episodeLastDays, `${e.seriesId}/${e.episodeNumber}/${e.userId}`, day(e));
+      later(episodeLastDays, `${e.seriesId}/${e.episodeNumber}/start/${e.userId}`, day(e));
     } else if (e.kind === 'progress') {
       add(episodeDays, ep, e.percent === 100 ? 'completions' : `progress${e.percent}`);
       if (e.percent === 100) add(days, day(e), 'completions');
@@ -105,6 +105,7 @@ function expectedRollups(unique: Sent[]) {
     } else {
       add(episodeDays, ep, 'paywallShown');
       add(days, day(e), 'paywallShown');
+      later(episodeLastDays, `${e.seriesId}/${e.episodeNumber}/paywall/${e.userId}`, day(e));
       if (!episodeViewers.has(`${ep}/paywall/${e.userId}`)) {
         add(episodeDays, ep, 'paywallViewers');
         add(episodeNumberDays, `${e.episodeNumber}/${day(e)}`, 'paywallViewers');
@@ -190,7 +191,7 @@ async function storedRollups() {
   const seriesLastDays = await lastDaysOf(sql`
     select series_id || '/' || user_id as key, to_char(last_day, 'YYYY-MM-DD') as day from insight_series_viewers`);
   const episodeLastDays = await lastDaysOf(sql`
-    select series_id || '/' || episode_number || '/' || user_id as key, to_char(last_day, 'YYYY-MM-DD') as day
+    select series_id || '/' || episode_number || '/' || kind || '/' || user_id as key, to_char(last_day, 'YYYY-MM-DD') as day
     from insight_episode_last_viewers`);
   const episodeNumberDays = new Map<string, Record<string, number>>();
   for (const r of await rows<{ key: string; paywall_viewers: number; unlocks: number }>(sql`

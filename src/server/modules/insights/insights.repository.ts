@@ -114,17 +114,27 @@ export async function paywallOutcomes(
   firstPaidEpisode: number,
   seriesId: number,
 ): Promise<{ shown: number; unlocked: number }> {
-  // kind spelled out, so the rows are one range of the primary key.
-  const result = await db.execute<{ shown: number; unlocked: number }>(sql`
-    with seen as (
-      select v.user_id, bool_or(v.kind = 'paywall') as shown, bool_or(v.kind = 'unlock') as unlocked
-      from ${insightEpisodeViewers} v
-      where v.series_id = ${seriesId} and v.episode_number = ${firstPaidEpisode} and v.kind in ('paywall', 'unlock')
-        and v.day between ${range.from} and ${range.to}
-      group by v.user_id
-    )
-    select count(*) filter (where shown)::int as shown, count(*) filter (where shown and unlocked)::int as unlocked
-    from seen`);
+  const latest = await latestPlayDay(db);
+  // A range reaching the latest day: one row per viewer and kind, by each one's latest day.
+  const result = await (latest && reachesLatestDay(latest, range)
+    ? db.execute<{ shown: number; unlocked: number }>(sql`
+        select count(*)::int as shown, count(u.user_id)::int as unlocked
+        from ${insightEpisodeLastViewers} p
+        left join ${insightEpisodeLastViewers} u
+          on u.series_id = p.series_id and u.episode_number = p.episode_number and u.kind = 'unlock'
+          and u.user_id = p.user_id and u.last_day >= ${range.from}
+        where p.series_id = ${seriesId} and p.episode_number = ${firstPaidEpisode} and p.kind = 'paywall'
+          and p.last_day >= ${range.from}`)
+    : db.execute<{ shown: number; unlocked: number }>(sql`
+        with seen as (
+          select v.user_id, bool_or(v.kind = 'paywall') as shown, bool_or(v.kind = 'unlock') as unlocked
+          from ${insightEpisodeViewers} v
+          where v.series_id = ${seriesId} and v.episode_number = ${firstPaidEpisode}
+            and v.kind in ('paywall', 'unlock') and v.day between ${range.from} and ${range.to}
+          group by v.user_id
+        )
+        select count(*) filter (where shown)::int as shown, count(*) filter (where shown and unlocked)::int as unlocked
+        from seen`));
   return result.rows[0]!;
 }
 
@@ -208,10 +218,10 @@ async function dailyLeaders(db: Executor, range: DayRange, perDay: number) {
       select d.day, top.series_id, top.plays, top.place
       from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as d(day)
       cross join lateral (
-        select s.series_id, s.plays, row_number() over (order by s.plays desc, s.series_id) as place
+        select s.series_id, s.plays, row_number() over (order by s.plays desc nulls last, s.series_id) as place
         from ${insightSeriesDays} s
         where s.day = d.day::date
-        order by s.plays desc, s.series_id
+        order by s.plays desc nulls last, s.series_id
         limit ${perDay}
       ) top
     )
