@@ -162,3 +162,55 @@ test('what a viewer watches, sees at the paywall and unlocks shows up in the Ins
     await admin.dispose();
   }
 });
+
+test('the series page and the watch page count their unlock prompts as paywall showings, once each', async ({
+  gatedPage: page,
+}) => {
+  test.setTimeout(120_000);
+  const { series, byNumber } = await seriesEpisodes(page.request);
+  const admin = await adminApi();
+  // More than the balance, so the dialog offers Top Up (a detour that comes back to the same showing).
+  const cost = (await balance(page.request)) + 120;
+  expect((await admin.put(`/api/series/${series.id}`, { data: { episodeCost: cost } })).ok()).toBe(true);
+  const shown = async (episodeNumber: number) =>
+    (await getJson<FunnelJson>(admin, `/api/admin/insights/series/${series.id}?from=${today()}&to=${today()}`))
+      .episodes[episodeNumber - 1]!.paywallShown;
+  const before = { 12: await shown(12), 13: await shown(13) };
+
+  try {
+    // The series page: the unlock dialog, a look at Top Up and back, then closed: one showing.
+    await page.goto(`/series/${series.id}`);
+    const slot = page.getByRole('button', { name: new RegExp(`^Episode 12, locked`) });
+    await slot.click();
+    const dialog = page.getByRole('dialog', { name: 'Unlock Episode 12' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Top Up' }).click();
+    const topUp = page.getByRole('dialog', { name: 'Top Up Coins' });
+    await expect(topUp).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(topUp).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect.poll(() => shown(12), { timeout: 15_000 }).toBe(before[12] + 1);
+
+    // Opened again: a second showing.
+    await slot.click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => shown(12), { timeout: 15_000 }).toBe(before[12] + 2);
+
+    // The watch page opened on a locked episode: its locked screen is that episode's unlock prompt.
+    await page.goto(`/watch/${byNumber(13).id}`);
+    await expect(page.getByRole('heading', { name: 'Episode 13 is locked' })).toBeVisible();
+    await expect.poll(() => shown(13), { timeout: 15_000 }).toBe(before[13] + 1);
+
+    // Nothing more arrives later (the queue's next round, the page going away).
+    await page.goto('/');
+    await page.waitForTimeout(6000);
+    expect({ 12: await shown(12), 13: await shown(13) }).toEqual({ 12: before[12] + 2, 13: before[13] + 1 });
+  } finally {
+    await admin.put(`/api/series/${series.id}`, { data: { episodeCost: series.episodeCost } });
+    await admin.dispose();
+  }
+});

@@ -441,7 +441,64 @@ export const insightSeriesDays = pgTable(
     coinsSpent: integer('coins_spent').notNull().default(0),
     paidCoinsSpent: integer('paid_coins_spent').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.seriesId, t.day] }), index('insight_series_days_day_idx').on(t.day)],
+  (t) => [
+    primaryKey({ columns: [t.seriesId, t.day] }),
+    index('insight_series_days_day_idx').on(t.day),
+    // A day's most played series first: the top series of a range are found without summing every series.
+    index('insight_series_days_day_plays_idx').on(t.day, t.plays.desc(), t.seriesId),
+  ],
+);
+
+/**
+ * Per (UTC day, episode number) over all series: the summary's paywall conversion at the first paid
+ * episode reads a row a day.
+ */
+export const insightEpisodeNumberDays = pgTable(
+  'insight_episode_number_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    episodeNumber: integer('episode_number').notNull(),
+    /** As insight_episode_days.paywall_viewers, summed over the series. */
+    paywallViewers: integer('paywall_viewers').notNull().default(0),
+    unlocks: integer('unlocks').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.episodeNumber, t.day] })],
+);
+
+/**
+ * Each viewer's latest day with a play of a series: a range that reaches the latest day counts a series'
+ * viewers here, one row per viewer, instead of one per viewer, episode and day.
+ */
+export const insightSeriesViewers = pgTable(
+  'insight_series_viewers',
+  {
+    seriesId: integer('series_id').notNull(),
+    userId: text('user_id').notNull(),
+    lastDay: date('last_day', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seriesId, t.userId] }),
+    index('insight_series_viewers_last_day_idx').on(t.seriesId, t.lastDay),
+  ],
+);
+
+/**
+ * The same per episode and kind (start | paywall | unlock, as insight_episode_viewers): the funnel's viewers
+ * and a series' paywall conversion over a range that reaches the latest day.
+ */
+export const insightEpisodeLastViewers = pgTable(
+  'insight_episode_last_viewers',
+  {
+    seriesId: integer('series_id').notNull(),
+    episodeNumber: integer('episode_number').notNull(),
+    kind: text('kind', { enum: ['start', 'paywall', 'unlock'] }).notNull(),
+    userId: text('user_id').notNull(),
+    lastDay: date('last_day', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seriesId, t.episodeNumber, t.kind, t.userId] }),
+    index('insight_episode_last_viewers_last_day_idx').on(t.seriesId, t.kind, t.lastDay, t.episodeNumber),
+  ],
 );
 
 /** Per UTC day, over everything: the headline figures. */

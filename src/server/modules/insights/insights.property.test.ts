@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerEventInput } from '../../../contract/index.ts';
-import { episodes, series, users } from '../../db/schema.ts';
+import { episodes, insightSeriesDays, series, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
+import { mostPlayedSeries } from './insights.repository.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -70,6 +71,11 @@ function expectedRollups(unique: Sent[]) {
   const viewerDays = new Set<string>();
   const startup = new Map<string, number>();
   const lastDays = new Map<string, string>();
+  const seriesLastDays = new Map<string, string>();
+  const episodeLastDays = new Map<string, string>();
+  const episodeNumberDays = new Map<string, Record<string, number>>();
+  const later = (map: Map<string, string>, key: string, day: string) =>
+    map.set(key, [map.get(key) ?? '', day].sort()[1]!);
   const add = (map: Map<string, Record<string, number>>, key: string, field: string, amount = 1) => {
     if (amount === 0 && map.has(key)) return;
     const row = map.get(key) ?? {};
@@ -88,7 +94,9 @@ function expectedRollups(unique: Sent[]) {
       const ms = e.startupMs;
       const bucket = ms < 1000 ? ms - (ms % 10) : ms < 5000 ? ms - (ms % 50) : ms - (ms % 500);
       startup.set(`${day(e)}/${bucket}`, (startup.get(`${day(e)}/${bucket}`) ?? 0) + 1);
-      lastDays.set(e.userId, [lastDays.get(e.userId) ?? '', day(e)].sort()[1]!);
+      later(lastDays, e.userId, day(e));
+      later(seriesLastDays, `${e.seriesId}/${e.userId}`, day(e));
+      later(episodeLastDays, `${e.seriesId}/${e.episodeNumber}/start/${e.userId}`, day(e));
     } else if (e.kind === 'progress') {
       add(episodeDays, ep, e.percent === 100 ? 'completions' : `progress${e.percent}`);
       if (e.percent === 100) add(days, day(e), 'completions');
@@ -97,11 +105,25 @@ function expectedRollups(unique: Sent[]) {
     } else {
       add(episodeDays, ep, 'paywallShown');
       add(days, day(e), 'paywallShown');
-      if (!episodeViewers.has(`${ep}/paywall/${e.userId}`)) add(episodeDays, ep, 'paywallViewers');
+      later(episodeLastDays, `${e.seriesId}/${e.episodeNumber}/paywall/${e.userId}`, day(e));
+      if (!episodeViewers.has(`${ep}/paywall/${e.userId}`)) {
+        add(episodeDays, ep, 'paywallViewers');
+        add(episodeNumberDays, `${e.episodeNumber}/${day(e)}`, 'paywallViewers');
+      }
       episodeViewers.add(`${ep}/paywall/${e.userId}`);
     }
   }
-  return { episodeDays, days, episodeViewers, viewerDays, startup, lastDays };
+  return {
+    episodeDays,
+    days,
+    episodeViewers,
+    viewerDays,
+    startup,
+    lastDays,
+    seriesLastDays,
+    episodeLastDays,
+    episodeNumberDays,
+  };
 }
 
 async function storedRollups() {
@@ -164,7 +186,31 @@ async function storedRollups() {
       )
     ).map((r) => [r.user_id, r.day]),
   );
-  return { episodeDays, days, episodeViewers, viewerDays, startup, lastDays };
+  const lastDaysOf = async (query: ReturnType<typeof sql>) =>
+    new Map((await rows<{ key: string; day: string }>(query)).map((r) => [r.key, r.day]));
+  const seriesLastDays = await lastDaysOf(sql`
+    select series_id || '/' || user_id as key, to_char(last_day, 'YYYY-MM-DD') as day from insight_series_viewers`);
+  const episodeLastDays = await lastDaysOf(sql`
+    select series_id || '/' || episode_number || '/' || kind || '/' || user_id as key, to_char(last_day, 'YYYY-MM-DD') as day
+    from insight_episode_last_viewers`);
+  const episodeNumberDays = new Map<string, Record<string, number>>();
+  for (const r of await rows<{ key: string; paywall_viewers: number; unlocks: number }>(sql`
+    select episode_number || '/' || to_char(day, 'YYYY-MM-DD') as key, paywall_viewers, unlocks
+    from insight_episode_number_days`)) {
+    const row: Record<string, number> = { paywallViewers: Number(r.paywall_viewers), unlocks: Number(r.unlocks) };
+    episodeNumberDays.set(r.key, Object.fromEntries(Object.entries(row).filter(([, v]) => v !== 0)));
+  }
+  return {
+    episodeDays,
+    days,
+    episodeViewers,
+    viewerDays,
+    startup,
+    lastDays,
+    seriesLastDays,
+    episodeLastDays,
+    episodeNumberDays,
+  };
 }
 
 /** The same counts made by SQL straight from the raw events, as a second, independent reading. */
@@ -184,7 +230,8 @@ async function countedFromRawEvents() {
 
 async function reset() {
   await t.db.execute(sql`truncate insight_events, insight_episode_days, insight_series_days, insight_days,
-    insight_episode_viewers, insight_viewer_days, insight_viewers, insight_startup_days`);
+    insight_episode_viewers, insight_viewer_days, insight_viewers, insight_startup_days, insight_episode_number_days,
+    insight_series_viewers, insight_episode_last_viewers`);
 }
 
 describe('rollups over random event streams', () => {
@@ -257,11 +304,56 @@ describe('rollups over random event streams', () => {
     expect(stored.viewerDays).toEqual(expected.viewerDays);
     expect(stored.startup).toEqual(expected.startup);
     expect(stored.lastDays).toEqual(expected.lastDays);
+    expect(stored.seriesLastDays).toEqual(expected.seriesLastDays);
+    expect(stored.episodeLastDays).toEqual(expected.episodeLastDays);
+    expect(stored.episodeNumberDays).toEqual(expected.episodeNumberDays);
     const { raw, rollup } = await countedFromRawEvents();
     expect(rollup).toEqual(raw);
     const [{ n }] = (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from insight_events`)).rows as [
       { n: number },
     ];
     expect(n).toBe(unique.length);
+  });
+});
+
+describe('the most played series of a range', () => {
+  const DAYS = ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06'];
+  // skewed: a few series lead every day (the bound settles it); flat: many ties (the fallbacks settle it).
+  it.each([
+    ['skewed', 1],
+    ['skewed', 2],
+    ['skewed', 3],
+    ['flat', 4],
+    ['flat', 5],
+    ['one day', 6],
+  ] as const)('are the series with the largest sums over the range (%s, seed %i)', async (shape, seed) => {
+    await reset();
+    const rand = generator(seed);
+    const rows: { seriesId: number; day: string; plays: number; coinsSpent: number; paidCoinsSpent: number }[] = [];
+    for (const day of shape === 'one day' ? DAYS.slice(0, 1) : DAYS) {
+      for (let seriesId = 1; seriesId <= 120; seriesId++) {
+        if (rand.int(4) === 0) continue;
+        const plays =
+          shape === 'flat' ? rand.int(4) : Math.floor(400 * Math.pow(((seriesId * 7919) % 120) / 120, 6) + rand.int(3));
+        rows.push({ seriesId, day, plays, coinsSpent: rand.int(50), paidCoinsSpent: rand.int(20) });
+      }
+    }
+    await t.db.insert(insightSeriesDays).values(rows);
+
+    const range = { from: DAYS[1]!, to: DAYS[4]! };
+    const sums = new Map<number, { plays: number; coinsSpent: number; paidCoinsSpent: number }>();
+    for (const row of rows.filter((r) => r.day >= range.from && r.day <= range.to)) {
+      const total = sums.get(row.seriesId) ?? { plays: 0, coinsSpent: 0, paidCoinsSpent: 0 };
+      total.plays += row.plays;
+      total.coinsSpent += row.coinsSpent;
+      total.paidCoinsSpent += row.paidCoinsSpent;
+      sums.set(row.seriesId, total);
+    }
+    const expected = [...sums]
+      .sort(([a, x], [b, y]) => y.plays - x.plays || a - b)
+      .slice(0, 5)
+      .map(([seriesId, total]) => ({ seriesId, ...total }));
+    const found = await mostPlayedSeries(t.db, range, 5);
+    expect(found.map(({ title: _, ...row }) => row)).toEqual(expected);
   });
 });

@@ -3,9 +3,12 @@ import type { Executor } from '../../db/client.ts';
 import {
   insightDays,
   insightEpisodeDays,
+  insightEpisodeLastViewers,
+  insightEpisodeNumberDays,
   insightEpisodeViewers,
   insightEvents,
   insightSeriesDays,
+  insightSeriesViewers,
   insightStartupDays,
   insightViewerDays,
   insightViewers,
@@ -71,12 +74,23 @@ export async function dayTotals(db: Executor, range: DayRange) {
   return row!;
 }
 
+/** The latest day anyone started a play on (null before the first play). */
+async function latestPlayDay(db: Executor): Promise<string | null> {
+  const [latest] = await db.select({ day: max(insightViewers.lastDay) }).from(insightViewers);
+  return latest?.day ?? null;
+}
+
+/**
+ * Whether each viewer's latest day answers "seen in the range": when nobody was seen after the range, a
+ * viewer's latest day falls in it exactly when they were seen in it.
+ */
+const reachesLatestDay = (latest: string, range: DayRange) => latest <= range.to;
+
 /** Distinct viewers who started a play in the range. */
 export async function distinctViewers(db: Executor, range: DayRange): Promise<number> {
-  const [latest] = await db.select({ day: max(insightViewers.lastDay) }).from(insightViewers);
-  if (!latest?.day) return 0;
-  if (latest.day <= range.to) {
-    // Nobody was seen after the range, so a viewer's latest day falls in it exactly when they were seen in it.
+  const latest = await latestPlayDay(db);
+  if (!latest) return 0;
+  if (reachesLatestDay(latest, range)) {
     const [row] = await db
       .select({ viewers: count() })
       .from(insightViewers)
@@ -100,35 +114,45 @@ export async function paywallOutcomes(
   firstPaidEpisode: number,
   seriesId: number,
 ): Promise<{ shown: number; unlocked: number }> {
-  const result = await db.execute<{ shown: number; unlocked: number }>(sql`
-    with seen as (
-      select v.series_id, v.user_id, bool_or(v.kind = 'paywall') as shown, bool_or(v.kind = 'unlock') as unlocked
-      from ${insightEpisodeViewers} v
-      join ${series} s on s.id = v.series_id and not s.is_free
-      where v.kind <> 'start' and v.episode_number = ${firstPaidEpisode}
-        and v.day between ${range.from} and ${range.to}
-        and v.series_id = ${seriesId}
-      group by v.series_id, v.user_id
-    )
-    select count(*) filter (where shown)::int as shown, count(*) filter (where shown and unlocked)::int as unlocked
-    from seen`);
+  const latest = await latestPlayDay(db);
+  // A range reaching the latest day: one row per viewer and kind, by each one's latest day.
+  const result = await (latest && reachesLatestDay(latest, range)
+    ? db.execute<{ shown: number; unlocked: number }>(sql`
+        select count(*)::int as shown, count(u.user_id)::int as unlocked
+        from ${insightEpisodeLastViewers} p
+        left join ${insightEpisodeLastViewers} u
+          on u.series_id = p.series_id and u.episode_number = p.episode_number and u.kind = 'unlock'
+          and u.user_id = p.user_id and u.last_day >= ${range.from}
+        where p.series_id = ${seriesId} and p.episode_number = ${firstPaidEpisode} and p.kind = 'paywall'
+          and p.last_day >= ${range.from}`)
+    : db.execute<{ shown: number; unlocked: number }>(sql`
+        with seen as (
+          select v.user_id, bool_or(v.kind = 'paywall') as shown, bool_or(v.kind = 'unlock') as unlocked
+          from ${insightEpisodeViewers} v
+          where v.series_id = ${seriesId} and v.episode_number = ${firstPaidEpisode}
+            and v.kind in ('paywall', 'unlock') and v.day between ${range.from} and ${range.to}
+          group by v.user_id
+        )
+        select count(*) filter (where shown)::int as shown, count(*) filter (where shown and unlocked)::int as unlocked
+        from seen`));
   return result.rows[0]!;
 }
 
 /**
- * Over every paid series, from the rollups: unlocks of the first paid episode and the viewers shown its
- * paywall (once per viewer and day), for the summary's conversion.
+ * Over every series, from the rollups: unlocks of the first paid episode and the viewers shown its paywall
+ * (once per viewer and day), for the summary's conversion. A free series has neither.
  */
 export async function paywallTotals(db: Executor, range: DayRange, firstPaidEpisode: number) {
   const [row] = await db
-    .select({ shown: asNumber(insightEpisodeDays.paywallViewers), unlocked: asNumber(insightEpisodeDays.unlocks) })
-    .from(insightEpisodeDays)
-    .innerJoin(series, and(eq(series.id, insightEpisodeDays.seriesId), eq(series.isFree, false)))
+    .select({
+      shown: asNumber(insightEpisodeNumberDays.paywallViewers),
+      unlocked: asNumber(insightEpisodeNumberDays.unlocks),
+    })
+    .from(insightEpisodeNumberDays)
     .where(
       and(
-        eq(insightEpisodeDays.episodeNumber, firstPaidEpisode),
-        between(insightEpisodeDays.day, range.from, range.to),
-        sql`(${insightEpisodeDays.paywallViewers} > 0 or ${insightEpisodeDays.unlocks} > 0)`,
+        eq(insightEpisodeNumberDays.episodeNumber, firstPaidEpisode),
+        between(insightEpisodeNumberDays.day, range.from, range.to),
       ),
     );
   return row!;
@@ -153,7 +177,16 @@ export async function startupPercentiles(db: Executor, range: DayRange) {
   return result.rows;
 }
 
-export function mostPlayedSeries(db: Executor, range: DayRange, limit: number) {
+export interface PlayedSeries {
+  seriesId: number;
+  title: string;
+  plays: number;
+  coinsSpent: number;
+  paidCoinsSpent: number;
+}
+
+/** Sums of the given series over the range, most played first (ties: lower id first). */
+function seriesSums(db: Executor, range: DayRange, seriesIds: number[] | 'all', limit: number) {
   return db
     .select({
       seriesId: insightSeriesDays.seriesId,
@@ -164,25 +197,79 @@ export function mostPlayedSeries(db: Executor, range: DayRange, limit: number) {
     })
     .from(insightSeriesDays)
     .leftJoin(series, eq(series.id, insightSeriesDays.seriesId))
-    .where(between(insightSeriesDays.day, range.from, range.to))
+    .where(
+      and(
+        between(insightSeriesDays.day, range.from, range.to),
+        seriesIds === 'all' ? undefined : inArray(insightSeriesDays.seriesId, seriesIds),
+      ),
+    )
     .groupBy(insightSeriesDays.seriesId)
     .orderBy(desc(sum(insightSeriesDays.plays)), insightSeriesDays.seriesId)
     .limit(limit);
 }
 
+/**
+ * Each day's `perDay` most played series, and the most any other series can have played over the range:
+ * the sum, over the days, of that day's last place (0 on a day with fewer series).
+ */
+async function dailyLeaders(db: Executor, range: DayRange, perDay: number) {
+  const result = await db.execute<{ series_ids: number[] | null; bound: number }>(sql`
+    with leaders as (
+      select d.day, top.series_id, top.plays, top.place
+      from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as d(day)
+      cross join lateral (
+        select s.series_id, s.plays, row_number() over (order by s.plays desc nulls last, s.series_id) as place
+        from ${insightSeriesDays} s
+        where s.day = d.day::date
+        order by s.plays desc nulls last, s.series_id
+        limit ${perDay}
+      ) top
+    )
+    select array_agg(distinct series_id) as series_ids,
+      coalesce(sum(plays) filter (where place = ${perDay}), 0)::float8 as bound
+    from leaders`);
+  const row = result.rows[0]!;
+  return { seriesIds: row.series_ids ?? [], bound: Number(row.bound) };
+}
+
+/**
+ * The `limit` most played series of the range, exactly, without summing every series: any series outside
+ * every day's leaders played at most the sum of the days' last places, so when the leaders' sums rank
+ * `limit` series above that bound those are the answer (plays are skewed: they almost always are). Otherwise
+ * it asks for more leaders per day, and in the end sums every series.
+ */
+export async function mostPlayedSeries(db: Executor, range: DayRange, limit: number): Promise<PlayedSeries[]> {
+  for (const perDay of [limit * 3, limit * 20]) {
+    const leaders = await dailyLeaders(db, range, perDay);
+    if (leaders.seriesIds.length < limit) break;
+    const ranked = await seriesSums(db, range, leaders.seriesIds, limit);
+    if (ranked.length === limit && ranked[limit - 1]!.plays > leaders.bound) return ranked;
+  }
+  return seriesSums(db, range, 'all', limit);
+}
+
+/** Distinct viewers who started a play of each series in the range. */
 export async function seriesViewers(db: Executor, range: DayRange, seriesIds: number[]) {
   if (seriesIds.length === 0) return new Map<number, number>();
-  const rows = await db
-    .select({ seriesId: insightEpisodeViewers.seriesId, viewers: countDistinct(insightEpisodeViewers.userId) })
-    .from(insightEpisodeViewers)
-    .where(
-      and(
-        inArray(insightEpisodeViewers.seriesId, seriesIds),
-        eq(insightEpisodeViewers.kind, 'start'),
-        between(insightEpisodeViewers.day, range.from, range.to),
-      ),
-    )
-    .groupBy(insightEpisodeViewers.seriesId);
+  const latest = await latestPlayDay(db);
+  if (!latest) return new Map<number, number>();
+  const rows = reachesLatestDay(latest, range)
+    ? await db
+        .select({ seriesId: insightSeriesViewers.seriesId, viewers: count() })
+        .from(insightSeriesViewers)
+        .where(and(inArray(insightSeriesViewers.seriesId, seriesIds), gte(insightSeriesViewers.lastDay, range.from)))
+        .groupBy(insightSeriesViewers.seriesId)
+    : await db
+        .select({ seriesId: insightEpisodeViewers.seriesId, viewers: countDistinct(insightEpisodeViewers.userId) })
+        .from(insightEpisodeViewers)
+        .where(
+          and(
+            inArray(insightEpisodeViewers.seriesId, seriesIds),
+            eq(insightEpisodeViewers.kind, 'start'),
+            between(insightEpisodeViewers.day, range.from, range.to),
+          ),
+        )
+        .groupBy(insightEpisodeViewers.seriesId);
   return new Map(rows.map((row) => [row.seriesId, row.viewers]));
 }
 
@@ -203,7 +290,16 @@ export function episodeTotals(db: Executor, range: DayRange, seriesId: number) {
 }
 
 /** Distinct viewers who started each episode of a series in the range. */
-export function episodeViewers(db: Executor, range: DayRange, seriesId: number) {
+export async function episodeViewers(db: Executor, range: DayRange, seriesId: number) {
+  const latest = await latestPlayDay(db);
+  if (!latest) return [];
+  if (reachesLatestDay(latest, range)) {
+    return db
+      .select({ episodeNumber: insightEpisodeLastViewers.episodeNumber, viewers: count() })
+      .from(insightEpisodeLastViewers)
+      .where(and(eq(insightEpisodeLastViewers.seriesId, seriesId), gte(insightEpisodeLastViewers.lastDay, range.from)))
+      .groupBy(insightEpisodeLastViewers.episodeNumber);
+  }
   return db
     .select({
       episodeNumber: insightEpisodeViewers.episodeNumber,

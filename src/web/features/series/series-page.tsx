@@ -16,6 +16,7 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { TopUpDialog } from '../../components/wallet/top-up-dialog.tsx';
+import { usePaywallShown } from '../../components/wallet/use-paywall-shown.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatLikes, formatNumber, formatRatingOutOfTen, ratingCount } from '../../lib/format.ts';
 import { genreLabel } from '../../lib/i18n.ts';
@@ -62,6 +63,7 @@ function SeriesDetail({ series }: { series: Series }) {
   const [topUpOpen, setTopUpOpen] = useState(false);
   // After a top up started from the unlock dialog, the dialog comes back for the same episode.
   const [resumeUnlockAfterTopUp, setResumeUnlockAfterTopUp] = useState(false);
+  usePaywallShown(series.id, unlocking && (unlockOpen || resumeUnlockAfterTopUp) ? unlocking.episodeNumber : null);
 
   const unlockedNumbers = new Set((unlocksQuery.data ?? []).map((entry) => entry.episodeNumber));
   const accessOf = (episodeNumber: number): EpisodeAccess =>

@@ -9,6 +9,7 @@ import { paths } from '../../app/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useCatalogueLanguage } from '../../lib/catalogue-language.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { usePaywallShown } from '../../components/wallet/use-paywall-shown.ts';
 import { episodeProgressQuery, watchEpisodeQuery, watchSeriesQuery, watchUnlocksQuery } from './api/watch-queries.ts';
 import { dismissEarlyVideo, isEarlyVideoLoading, subscribeEarlyVideo } from './feed/video-pool.ts';
 import { WatchFeed } from './feed/watch-feed.tsx';
@@ -66,6 +67,8 @@ export default function WatchPage() {
     if (failed || (ready && locked)) dismissEarlyVideo();
   }, [failed, ready, locked]);
   useEffect(() => () => dismissEarlyVideo(), []);
+  // The locked screen below is this episode's unlock prompt.
+  usePaywallShown(series?.id ?? 0, !showFeed && !failed && ready && locked ? episode.episodeNumber : null);
 
   if (showFeed) return <WatchFeed series={series} episode={episode} />;
 

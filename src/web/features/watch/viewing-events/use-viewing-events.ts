@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { queueViewingEvent, sendViewingEventsSoon } from './event-queue.ts';
+import { usePaywallShown } from '../../../components/wallet/use-paywall-shown.ts';
+import { queueViewingEvent, sendViewingEventsSoon } from '../../../lib/viewing-events.ts';
 import { FIRST_FRAME_MARK } from './first-frame-mark.ts';
 
 const MILESTONES = [25, 50, 75] as const;
@@ -22,7 +23,7 @@ function startupOf(askedAt: number | null): number | null {
 /**
  * Records what the viewer does with the episode on screen, for the operators' Insights: the play start with
  * its measured start-up time, 25/50/75/100 %, leaving before the end, and the unlock dialog (the paywall).
- * Events only join a queue (event-queue.ts), so nothing here waits on the network or touches playback.
+ * Events only join a queue (lib/viewing-events.ts), so nothing here waits on the network or touches playback.
  */
 export function useViewingEvents(
   episode: ViewedEpisode | null,
@@ -113,13 +114,7 @@ export function useViewingEvents(
     };
   }, [video, seriesId, episodeNumber]);
 
-  const paywallSeries = paywall.seriesId;
-  const paywallEpisode = paywall.episodeNumber;
-  useEffect(() => {
-    if (paywallEpisode === null) return;
-    queueViewingEvent({ kind: 'paywall_shown', seriesId: paywallSeries, episodeNumber: paywallEpisode });
-    sendViewingEventsSoon();
-  }, [paywallSeries, paywallEpisode]);
+  usePaywallShown(paywall.seriesId, paywall.episodeNumber);
 
   /** Call when the viewer moves to another episode of the feed: it times that one's start-up from now. */
   const movedOn = useCallback(() => {
