@@ -6,5 +6,6 @@ export * from './wallet.ts';
 export * from './library.ts';
 export * from './auth.ts';
 export * from './episodes.ts';
+export * from './subtitles.ts';
 export * from './watch-start.ts';
 export * from './insights.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENRES, RATING_MAX, RATING_MIN } from './constants.ts';
 import { mediaUrl, positiveId } from './common.ts';
+import { episodeSubtitle } from './subtitles.ts';
 
 export const genre = z.enum(GENRES, { error: `Genre must be one of: ${GENRES.join(', ')}` });
 
@@ -102,6 +103,8 @@ export const episode = z.object({
   thumbnailUrl: z.string(),
   /** seconds */
   duration: z.number().int(),
+  /** Its subtitle and caption tracks, one per language. */
+  subtitles: z.array(episodeSubtitle),
 });
 export type Episode = z.infer<typeof episode>;
 

@@ -28,6 +28,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { episodesRoutes } from './modules/episodes/episodes.routes.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { mediaPipelinePlugin } from './modules/transcode/transcode.plugin.ts';
+import { subtitlesRoutes } from './modules/subtitles/subtitles.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(libraryRoutes);
   await app.register(mediaRoutes);
   await app.register(episodesRoutes);
+  await app.register(subtitlesRoutes);
   await app.register(insightsRoutes);
 
   await app.register(clientPlugin, { clientDir: deps.clientDir });
