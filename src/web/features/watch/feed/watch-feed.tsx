@@ -6,6 +6,9 @@ import { paths } from '../../../app/paths.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { EpisodeUnlock } from '../../../components/wallet/episode-unlock.tsx';
 import { useProgressReporter } from '../use-progress-reporter.ts';
+import { SubtitleOverlay } from '../subtitles/subtitle-overlay.tsx';
+import { SubtitlesMenu } from '../subtitles/subtitles-menu.tsx';
+import { useSubtitles } from '../subtitles/use-subtitles.ts';
 import { useViewingEvents } from '../viewing-events/use-viewing-events.ts';
 import { EpisodeSheet } from './episode-sheet.tsx';
 import { LockedPeeks } from './locked-peeks.tsx';
@@ -74,13 +77,21 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
 
   const [sheetOpen, setSheetOpen] = useState(false);
   const [speedMenuOpen, setSpeedMenuOpen] = useState(false);
+  const [subtitlesMenuOpen, setSubtitlesMenuOpen] = useState(false);
   const [unlocking, setUnlocking] = useState<number | null>(null);
-  const overlayOpen = sheetOpen || speedMenuOpen || unlocking !== null;
+  const overlayOpen = sheetOpen || speedMenuOpen || subtitlesMenuOpen || unlocking !== null;
   const { controlsVisible, scheduleHide, revealControls, pinControls, hideControls } = useControlsVisibility(
     rootRef,
     activeRef,
     overlayOpen,
   );
+
+  const subtitles = useSubtitles(activation?.episodeId === episode.id ? active : null, episode.subtitles ?? []);
+  const toggleSubtitles = () => {
+    if (subtitles.tracks.length === 0) return;
+    const track = subtitles.toggle();
+    announce(track ? t('announce.subtitlesOn', { label: track.label }) : t('announce.subtitlesOff'));
+  };
 
   const firstEpisode = useRef(episode.id);
   useEffect(() => {
@@ -175,6 +186,7 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
     revealControls,
     move,
     seekTo: playback.seekTo,
+    letters: { c: toggleSubtitles },
   });
 
   // ---- what is drawn
@@ -217,6 +229,12 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
           </div>
         )}
 
+        <SubtitleOverlay
+          track={subtitles.selected}
+          cues={subtitles.activeCues}
+          size={subtitles.size}
+          controlsShown={shown}
+        />
         <PlayerTopBar series={series} episode={episode} fade={fade} />
         {playback.soundBlocked && muted && <TapForSound onEnable={playback.enableSound} />}
         <CentrePlayButton playing={playing} ended={ended} fade={fade} onToggle={playback.togglePlay} />
@@ -237,6 +255,16 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
           onToggleMute={playback.toggleMute}
           fullscreen={playback.fullscreen}
           onToggleFullscreen={playback.toggleFullscreen}
+          extra={
+            <SubtitlesMenu
+              tracks={subtitles.tracks}
+              selected={subtitles.selected}
+              size={subtitles.size}
+              onSelect={subtitles.select}
+              onSizeChange={subtitles.setSize}
+              onOpenChange={setSubtitlesMenuOpen}
+            />
+          }
         />
 
         <div role="status" aria-live="polite" className="sr-only">
