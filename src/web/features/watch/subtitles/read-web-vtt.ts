@@ -23,7 +23,10 @@ export function readWebVtt(text: string): WebVttCue[] {
     cues.push({
       start: seconds(m[1], m[2]!, m[3]!, m[4]!),
       end: seconds(m[5], m[6]!, m[7]!, m[8]!),
-      text: lines.slice(at + 1).join('\n'),
+      text: lines
+        .slice(at + 1)
+        .join('\n')
+        .replace(/\n+$/, ''),
     });
   }
   return cues;
