@@ -75,3 +75,10 @@ export async function deleteTrack(db: Executor, episodeId: number, language: str
     .returning();
   return row;
 }
+
+export async function setTrackFolder(db: Executor, trackId: number, folderKey: string) {
+  await db
+    .update(subtitleTracks)
+    .set({ folderKey, updatedAt: sql`now()` })
+    .where(eq(subtitleTracks.id, trackId));
+}

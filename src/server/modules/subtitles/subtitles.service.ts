@@ -31,6 +31,9 @@ export interface SubtitlesContext {
   workRoot: string;
 }
 
+/** What writing media files needs (no database). */
+type MediaFiles = Pick<SubtitlesContext, 'storage' | 'workRoot'>;
+
 export interface SubtitleUpload {
   language: string;
   kind: SubtitleKind;
@@ -146,7 +149,7 @@ async function writeWorkFile(workRoot: string, text: string): Promise<string> {
  * Rewrites the master playlist with the episode's tracks as they are in the database: a new file renamed over
  * the old one (never written in place: demo folders share their files with other episodes through hard links).
  */
-async function publishMaster(ctx: SubtitlesContext, db: Executor, episodeId: number, folder: string) {
+async function publishMaster(ctx: MediaFiles, db: Executor, episodeId: number, folder: string) {
   const masterKey = `${folder}/master.m3u8`;
   const master = await ctx.storage.readText(masterKey);
   if (master === null) throw conflict('The episode’s video playlist is missing: upload its video again.');
@@ -166,7 +169,7 @@ async function publishMaster(ctx: SubtitlesContext, db: Executor, episodeId: num
 }
 
 /** The rendition folder of a track: new for every upload, so players never mix an old segment with a new one. */
-async function publishRendition(ctx: SubtitlesContext, folder: string, language: string, cues: Cue[]) {
+async function publishRendition(ctx: MediaFiles, folder: string, language: string, cues: Cue[]) {
   const master = (await ctx.storage.readText(`${folder}/master.m3u8`)) ?? '';
   const rendition = segmentedRendition(cues, await videoTiming(ctx.storage, folder, master));
   const local = path.join(ctx.workRoot, `subtitles-${randomBytes(6).toString('hex')}`);
@@ -219,6 +222,25 @@ async function storeTrack(
     await publishMaster(ctx, ctx.db, episodeId, folder).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * A new video of the episode (a replacement being published, in the transaction that switches to it) gets the
+ * episode's tracks too, cut to its own segments and listed in its master playlist; the old folder goes with them.
+ */
+export async function carrySubtitleTracks(ctx: MediaFiles, tx: Executor, episodeId: number, newFolder: string) {
+  const tracks = await repo.tracksOfEpisodes(tx, [episodeId]);
+  if (tracks.length === 0) return;
+  for (const track of tracks) {
+    const text = await ctx.storage.readText(`${track.folderKey}/${SUBTITLE_FILE}`);
+    const cues = text === null ? [] : parseSubtitleFile(text, 'vtt');
+    if (cues.length === 0) {
+      await repo.deleteTrack(tx, episodeId, track.language);
+      continue;
+    }
+    await repo.setTrackFolder(tx, track.id, await publishRendition(ctx, newFolder, track.language, cues));
+  }
+  await publishMaster(ctx, tx, episodeId, newFolder);
 }
 
 /** Adds the episode's track in that language, or replaces it. A file that cannot be read changes nothing. */

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import {
 } from '../../../contract/index.ts';
 import { episodes, series, subtitleTracks, unlocks } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
-import { multipartBody, waitFor } from '../transcode/test-support.ts';
+import { makeSourceVideo, multipartBody, waitFor } from '../transcode/test-support.ts';
 import { parseSubtitleFile } from './subtitle-file.ts';
 
 let t: TestContext;
@@ -342,4 +343,46 @@ describe('many files at once', () => {
     );
     expect(read(`${folderOf[12]}/master.m3u8`).match(/TYPE=SUBTITLES/g)).toHaveLength(2);
   });
+});
+
+describe('a replaced video', () => {
+  it('keeps its subtitle tracks: cut again into the new folder and listed in the new master playlist', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'subtitles-video-'));
+    const video = fs.readFileSync(await makeSourceVideo(dir, { width: 180, height: 320, seconds: 3 }));
+    const uploaded = await t.admin({
+      method: 'POST',
+      url: `/api/series/${seriesId}/episodes`,
+      ...multipartBody({ episodeNumber: '20' }, [{ field: 'video', filename: 'e.mp4', content: video }]),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const episodeId = uploaded.json().id as number;
+    const ready = () =>
+      waitFor('the transcode', async () => {
+        const episode = (await t.admin({ method: 'GET', url: `/api/episodes/${episodeId}/admin` })).json();
+        return episode.media.status === 'ready' ? (episode as Episode) : null;
+      });
+    const first = await ready();
+    ids[20] = episodeId;
+    expect((await upload(20, 'es', SRT)).statusCode).toBe(200);
+
+    const replaced = await t.admin({
+      method: 'PUT',
+      url: `/api/episodes/${episodeId}/video`,
+      ...multipartBody({}, [{ field: 'video', filename: 'e.mp4', content: video }]),
+    });
+    expect(replaced.statusCode, replaced.body).toBe(202);
+    const second = await waitFor('the new video', async () => {
+      const episode = await ready();
+      return episode.videoUrl !== first.videoUrl ? episode : null;
+    });
+    const newFolder = second.videoUrl.slice('/media/'.length, second.videoUrl.lastIndexOf('/'));
+    expect(second.subtitles).toHaveLength(1);
+    expect(second.subtitles[0]!.url.startsWith(`/media/${newFolder}/subs-es-`)).toBe(true);
+    expect(read(`${newFolder}/master.m3u8`)).toContain('TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="es"');
+    // Episode 20 is locked for the viewer: its files are read from the disk.
+    const segment = read(second.subtitles[0]!.url.slice('/media/'.length).replace('playlist.m3u8', 'seg-1.vtt'));
+    expect(parseSubtitleFile(segment)[0]!.text).toBe('Second cue');
+    expect(fs.existsSync(fileOf(first.videoUrl.slice('/media/'.length)))).toBe(false);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 120_000);
 });
