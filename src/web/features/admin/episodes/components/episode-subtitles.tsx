@@ -9,8 +9,9 @@ import { LANGUAGE_TAGS } from '../../../../lib/i18n.ts';
 import { useDeleteSubtitleTrack } from '../../api/delete-subtitle-track.ts';
 import { useSubtitleCues } from '../../api/get-subtitle-cues.ts';
 import { useSaveSubtitleTrack } from '../../api/save-subtitle-track.ts';
-import { iconButtonClass, inputClass, selectClass } from '../../components/styles.ts';
+import { iconButtonClass, inputClass } from '../../components/styles.ts';
 import { readableServerMessage, useAdminFailure } from '../../lib/admin-session.tsx';
+import { SubtitleKindSelect } from './subtitle-kind-select.tsx';
 
 const ACCEPT = '.srt,.vtt,text/vtt,application/x-subrip';
 const formatTime = (seconds: number) => new Date(seconds * 1000).toISOString().slice(14, 22);
@@ -214,17 +215,7 @@ function AddSubtitles({ episode }: { episode: AdminEpisode }) {
           <option key={tag} value={tag} />
         ))}
       </datalist>
-      <label className="text-xs text-zinc-400">
-        {t('subtitles.kindLabel')}
-        <select
-          className={`${selectClass} mt-0.5`}
-          value={kind}
-          onChange={(event) => setKind(event.target.value as SubtitleKind)}
-        >
-          <option value="subtitles">{t('subtitles.kind.subtitles')}</option>
-          <option value="captions">{t('subtitles.kind.captions')}</option>
-        </select>
-      </label>
+      <SubtitleKindSelect value={kind} onChange={setKind} />
       <label className="text-xs text-zinc-400">
         {t('subtitles.label')}
         <input

@@ -4,8 +4,9 @@ import type { SubtitleBatchReply, SubtitleKind } from '../../../../../contract/s
 import { toast } from '../../../../components/ui/toast.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useUploadSubtitleBatch } from '../../api/upload-subtitle-batch.ts';
-import { panelClass, selectClass } from '../../components/styles.ts';
+import { panelClass } from '../../components/styles.ts';
 import { readableServerMessage, useAdminFailure } from '../../lib/admin-session.tsx';
+import { SubtitleKindSelect } from './subtitle-kind-select.tsx';
 
 /** Many subtitle files at once: checked first (what matches which episode and language), then saved. */
 export function SubtitleBatchPanel({ seriesId }: { seriesId: number }) {
@@ -62,17 +63,7 @@ export function SubtitleBatchPanel({ seriesId }: { seriesId: number }) {
             }}
           />
         </label>
-        <label className="text-xs text-zinc-400">
-          {t('subtitles.kindLabel')}
-          <select
-            className={`${selectClass} mt-0.5 w-40`}
-            value={kind}
-            onChange={(event) => setKind(event.target.value as SubtitleKind)}
-          >
-            <option value="subtitles">{t('subtitles.kind.subtitles')}</option>
-            <option value="captions">{t('subtitles.kind.captions')}</option>
-          </select>
-        </label>
+        <SubtitleKindSelect value={kind} onChange={setKind} className="w-40" />
         <button
           type="button"
           disabled={files.length === 0 || upload.isPending}
