@@ -6,6 +6,7 @@ export * from './wallet.ts';
 export * from './library.ts';
 export * from './auth.ts';
 export * from './episodes.ts';
+export * from './subtitles.ts';
 export * from './watch-start.ts';
 export * from './insights.ts';
 export * from './translations.ts';

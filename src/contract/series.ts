@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GENRES, RATING_MAX, RATING_MIN } from './constants.ts';
 import { mediaUrl, positiveId } from './common.ts';
 import { languageTag } from './translations.ts';
+import { episodeSubtitle } from './subtitles.ts';
 
 export const genre = z.enum(GENRES, { error: `Genre must be one of: ${GENRES.join(', ')}` });
 
@@ -103,6 +104,8 @@ export const episode = z.object({
   thumbnailUrl: z.string(),
   /** seconds */
   duration: z.number().int(),
+  /** Its subtitle and caption tracks, one per language. */
+  subtitles: z.array(episodeSubtitle),
 });
 export type Episode = z.infer<typeof episode>;
 

@@ -29,6 +29,7 @@ import { episodesRoutes } from './modules/episodes/episodes.routes.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { translationsRoutes } from './modules/translations/translations.routes.ts';
 import { mediaPipelinePlugin } from './modules/transcode/transcode.plugin.ts';
+import { subtitlesRoutes } from './modules/subtitles/subtitles.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(libraryRoutes);
   await app.register(mediaRoutes);
   await app.register(episodesRoutes);
+  await app.register(subtitlesRoutes);
   await app.register(insightsRoutes);
   await app.register(translationsRoutes);
 

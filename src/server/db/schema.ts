@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { SUBTITLE_KINDS } from '../../contract/subtitles.ts';
 import {
   bigint,
   bigserial,
@@ -97,6 +98,32 @@ export const episodes = pgTable(
     check('episodes_number_positive', sql`${t.episodeNumber} >= 1`),
     // The folder of an episode's media, so a /media request finds its episode (access to locked episodes).
     index('episodes_media_folder_idx').using('btree', sql`regexp_replace(${t.videoUrl}, '[^/]*$', '')`),
+  ],
+);
+
+/**
+ * An episode's subtitle track in one language: its cues live as files in the episode's media folder
+ * (`folderKey`: a segmented WebVTT rendition and the whole track in one file), listed in its master playlist.
+ */
+export const subtitleTracks = pgTable(
+  'subtitle_tracks',
+  {
+    id: serial('id').primaryKey(),
+    episodeId: integer('episode_id')
+      .notNull()
+      .references(() => episodes.id, { onDelete: 'cascade' }),
+    /** BCP 47, as the operator gave it (canonical case). */
+    language: text('language').notNull(),
+    kind: text('kind', { enum: SUBTITLE_KINDS }).notNull(),
+    label: text('label').notNull(),
+    folderKey: text('folder_key').notNull(),
+    cueCount: integer('cue_count').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subtitle_tracks_episode_language_unique').on(t.episodeId, t.language),
+    check('subtitle_tracks_kind', sql`${t.kind} in ('captions', 'subtitles')`),
   ],
 );
 
@@ -369,7 +396,15 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: createdAt(),
 });
 
-export const INSIGHT_EVENT_KINDS = ['play_start', 'progress', 'leave', 'paywall_shown', 'unlock', 'purchase', 'checkin'] as const;
+export const INSIGHT_EVENT_KINDS = [
+  'play_start',
+  'progress',
+  'leave',
+  'paywall_shown',
+  'unlock',
+  'purchase',
+  'checkin',
+] as const;
 
 /**
  * Append-only: what viewers did (sent by the player) and what the ledger recorded (written by a trigger
@@ -399,7 +434,10 @@ export const insightEvents = pgTable(
     priceCents: integer('price_cents'),
   },
   (t) => [
-    check('insight_events_kind_known', sql`${t.kind} in ('play_start', 'progress', 'leave', 'paywall_shown', 'unlock', 'purchase', 'checkin')`),
+    check(
+      'insight_events_kind_known',
+      sql`${t.kind} in ('play_start', 'progress', 'leave', 'paywall_shown', 'unlock', 'purchase', 'checkin')`,
+    ),
     index('insight_events_received_brin').using('brin', t.receivedAt),
   ],
 );
@@ -427,7 +465,9 @@ export const insightEpisodeDays = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.seriesId, t.episodeNumber, t.day] }),
-    index('insight_episode_days_paywall_idx').on(t.episodeNumber, t.day).where(sql`${t.paywallViewers} > 0 or ${t.unlocks} > 0`),
+    index('insight_episode_days_paywall_idx')
+      .on(t.episodeNumber, t.day)
+      .where(sql`${t.paywallViewers} > 0 or ${t.unlocks} > 0`),
   ],
 );
 

@@ -10,6 +10,7 @@ import {
   transcodeToHls,
 } from '../modules/transcode/hls-pipeline.ts';
 import { DEFAULT_CLIP_CACHE_DIR, demoClipsCacheKey, demoFontFile, encodeDemoClip } from './demo-clip-generator.ts';
+import { addDemoCaptions } from './demo-captions.ts';
 import { DEMO_CLIPS, demoClipFile, type DemoClip } from './demo-clips.ts';
 import { findFfmpeg } from './ffmpeg.ts';
 
@@ -90,6 +91,7 @@ export async function prepareDemoHls(mediaDir: string, options: DemoHlsOptions):
       result.reused++;
     }
     if (cached !== staged && !isComplete(staged)) linkTree(cached, staged);
+    addDemoCaptions(staged, options.seconds ?? clip.seconds, hash);
     result.staged.set(clip.number, staged);
   }
   return result;

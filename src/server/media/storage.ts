@@ -14,6 +14,8 @@ export interface MediaStorage {
   putFile(localPath: string, key: string): Promise<void>;
   /** Removes the file or folder at `key`; a missing key is not an error. */
   remove(key: string): Promise<void>;
+  /** The text of the file at `key`, or null when there is none. */
+  readText(key: string): Promise<string | null>;
   /** The URL browsers fetch `key` at. */
   urlOf(key: string): string;
   /** The key behind one of our URLs, or null for a URL this store does not serve. */
@@ -21,6 +23,9 @@ export interface MediaStorage {
 }
 
 const MEDIA_PREFIX = '/media/';
+
+/** The URL of a key of the local store (the one this server serves under /media/). */
+export const localMediaUrl = (key: string) => MEDIA_PREFIX + assertSafeKey(key);
 /** A relative path whose parts never start with a dot: no "..", no hidden files. */
 const SAFE_KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 
@@ -65,9 +70,15 @@ export function localDiskStorage(mediaDir: string): MediaStorage {
     async remove(key) {
       await fs.rm(pathOf(key), { recursive: true, force: true });
     },
-    urlOf(key) {
-      return MEDIA_PREFIX + assertSafeKey(key);
+    async readText(key) {
+      try {
+        return await fs.readFile(pathOf(key), 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
     },
+    urlOf: localMediaUrl,
     keyOf(url) {
       if (!url.startsWith(MEDIA_PREFIX)) return null;
       const key = url.slice(MEDIA_PREFIX.length).split(/[?#]/, 1)[0]!;

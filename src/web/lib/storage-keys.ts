@@ -5,4 +5,6 @@ export const storageKeys = {
   loginUser: 'cliffhanger.loginUser',
   admin: { key: 'cliffhanger.admin', authenticated: 'authenticated' },
   language: 'cliffhanger.language',
+  /** The player's subtitle choice and text size (subtitle-preference.ts). */
+  subtitles: 'cliffhanger.subtitles',
 } as const;

@@ -9,7 +9,7 @@ import { DEMO_CLIPS } from '../../media/demo-clips.ts';
 import { DEMO_FALLBACK_MP4, DEMO_STAGING_DIR, demoHlsKey, prepareDemoHls } from '../../media/demo-hls.ts';
 import { demoFontFile } from '../../media/demo-clip-generator.ts';
 import { segmentDurations } from '../../modules/transcode/hls-pipeline.ts';
-import { episodes, series, users } from '../schema.ts';
+import { episodes, series, subtitleTracks, users } from '../schema.ts';
 import { seedDemoCatalogue } from './index.ts';
 import { prepareDemoMedia, type DemoMediaResult } from './demo-media.ts';
 
@@ -115,6 +115,25 @@ describe('demo episodes on HLS', () => {
     expect(first.copied).toBe(false);
   });
 
+  it('gives every demo episode caption tracks in en, es, ar, ja and hi, listed in its master playlist', async () => {
+    const rows = await demoEpisodes();
+    const tracks = await t.db.select().from(subtitleTracks);
+    const [row] = rows;
+    const mine = tracks.filter((track) => track.episodeId === row!.id);
+    expect(mine.map((track) => track.language).sort()).toEqual(['ar', 'en', 'es', 'hi', 'ja']);
+    expect(new Set(tracks.map((track) => track.episodeId)).size).toBe(rows.length);
+    const master = fs.readFileSync(fileOf(row!.videoUrl), 'utf8');
+    expect(master.match(/#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="(en|es|ar|ja|hi)"/g)).toHaveLength(5);
+    expect(master.match(/^#EXT-X-STREAM-INF:.*SUBTITLES="subs"$/gm)!.length).toBeGreaterThan(0);
+    const episode = (await get(`/api/episodes/${row!.id}`)).json() as {
+      subtitles: { language: string; fileUrl: string }[];
+    };
+    const arabic = episode.subtitles.find((s) => s.language === 'ar')!;
+    const served = await t.admin({ method: 'GET', url: arabic.fileUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.body).toContain('[ترجمة تجريبية]');
+  });
+
   it('links and switches all demo episodes within a few seconds', () => {
     expect(first.publishMs).toBeLessThan(10_000);
   });
@@ -155,9 +174,10 @@ describe('demo episodes on HLS', () => {
       const master = await get(episode.videoUrl);
       expect(master.statusCode, episode.videoUrl).toBe(200);
       expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
-      expect(master.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(master.headers['cache-control']).toBe('public, no-cache');
       const segment = await get(episode.videoUrl.replace('master.m3u8', '360p/seg_00000.m4s'));
       expect(segment.statusCode).toBe(200);
+      expect(segment.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(segment.headers['content-type']).toBe('video/iso.segment');
     }
     const [someSeries] = await t.db.select().from(series).where(eq(series.isFree, false)).limit(1);

@@ -5,6 +5,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { prepareDemoClips } from '../../media/demo-clip-generator.ts';
 import { DEMO_CLIPS, demoClipFile, demoClipUrl } from '../../media/demo-clips.ts';
+import { insertDemoCaptionTracks } from '../../media/demo-captions.ts';
 import { DEMO_STAGING_DIR, TreeLinker, listTree, prepareDemoHls, type DemoHls } from '../../media/demo-hls.ts';
 import { localDiskStorage } from '../../media/storage.ts';
 import { MASTER_PLAYLIST } from '../../modules/transcode/hls-pipeline.ts';
@@ -150,6 +151,7 @@ export async function prepareDemoMedia(
       missing.push({ key: folder!, clip: Number(clipNumber) });
   }
 
+  const clipSeconds = new Map(DEMO_CLIPS.map((clip) => [clip.number, clip.seconds]));
   const publishStarted = Date.now();
   const linker = new TreeLinker();
   const trees = new Map([...hls.staged].map(([clip, dir]) => [clip, { dir, tree: listTree(dir) }]));
@@ -197,6 +199,13 @@ export async function prepareDemoMedia(
       ),
     );
     result.switched += switched.size;
+    await insertDemoCaptionTracks(
+      db,
+      batch
+        .filter((e) => switched.has(e.id))
+        .map((e) => ({ id: e.id, key: e.key, seconds: clipSeconds.get(e.clip) ?? 0 })),
+      hls.hash,
+    );
     for (const episode of batch) {
       if (switched.has(episode.id)) {
         if (episode.oldFolder) await storage.remove(episode.oldFolder);

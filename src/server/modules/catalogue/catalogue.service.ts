@@ -1,4 +1,5 @@
-import type { Episode, Genre, Series } from '../../../contract/index.ts';
+import type { Episode, EpisodeSubtitle, Genre, Series } from '../../../contract/index.ts';
+import { subtitlesOfEpisode, subtitlesOfEpisodes } from '../subtitles/subtitles.service.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { ArtworkImporter } from '../../media/artwork-import.ts';
@@ -39,7 +40,7 @@ export function toSeries(row: repo.SeriesRow): Series {
   };
 }
 
-function toEpisode(row: repo.EpisodeRow): Episode {
+function toEpisode(row: repo.EpisodeRow, subtitles: EpisodeSubtitle[]): Episode {
   return {
     id: row.id,
     seriesId: row.seriesId,
@@ -48,6 +49,7 @@ function toEpisode(row: repo.EpisodeRow): Episode {
     videoUrl: row.videoUrl,
     thumbnailUrl: row.thumbnailUrl,
     duration: row.duration,
+    subtitles,
   };
 }
 
@@ -77,13 +79,18 @@ export async function getSeries(db: Database, id: number) {
 
 export async function listEpisodes(db: Database, seriesId: number) {
   if (!(await repo.findSeries(db, seriesId))) throw seriesNotFound();
-  return (await repo.episodesInOrder(db, seriesId)).map(toEpisode);
+  const rows = await repo.episodesInOrder(db, seriesId);
+  const subtitles = await subtitlesOfEpisodes(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toEpisode(row, subtitles.get(row.id) ?? []));
 }
 
 export async function getEpisode(db: Database, episodeId: number) {
   const row = await repo.findEpisode(db, episodeId);
   if (!row) throw notFound('Episode not found.');
-  return toEpisode(row);
+  return toEpisode(row, await subtitlesOfEpisode(db, row.id));
 }
 
 export async function createSeries(db: Database, artwork: ArtworkImporter, values: NewSeries) {

@@ -132,6 +132,7 @@ describe('reading the catalogue', () => {
       videoUrl: '/media/clip-1.mp4',
       thumbnailUrl: '/media/thumb-1.jpg',
       duration: 61,
+      subtitles: [],
     });
 
     const empty = await createSeries({ title: 'Empty' });

@@ -2,10 +2,12 @@ import {
   EPISODE_NUMBER_MAX,
   FREE_EPISODES,
   type AdminEpisode,
+  type EpisodeSubtitle,
   type UploadEpisodeFields,
   type VideoProcessingStatus,
 } from '../../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
+import { subtitlesOfEpisode, subtitlesOfEpisodes } from '../subtitles/subtitles.service.ts';
 import { conflict, invalid, notFound, unavailable } from '../../errors.ts';
 import { ffmpegCapabilities } from '../../media/ffmpeg-capabilities.ts';
 import { NotAVideoError, probeVideo, type VideoProbe } from '../transcode/hls-pipeline.ts';
@@ -108,7 +110,7 @@ export async function addUploadedEpisode(
     return { episode, job };
   });
   ctx.media.worker.wake();
-  return toAdminEpisode(episode, job);
+  return toAdminEpisode(episode, job, await subtitlesOfEpisode(ctx.db, episode.id));
 }
 
 /** A new video for an existing episode: the old one keeps playing until the new one is published. */
@@ -126,7 +128,7 @@ export async function replaceEpisodeVideo(
   ctx.media.worker.abandonJobs(superseded.map((j) => j.id));
   await Promise.all(superseded.map((j) => removeQuietly(j.sourcePath)));
   ctx.media.worker.wake();
-  return toAdminEpisode(episode, job);
+  return toAdminEpisode(episode, job, await subtitlesOfEpisode(ctx.db, episode.id));
 }
 
 /**
@@ -146,7 +148,7 @@ export async function retryTranscode(ctx: EpisodesContext, episodeId: number): P
     return { episode, job };
   });
   ctx.media.worker.wake();
-  return toAdminEpisode(episode, job);
+  return toAdminEpisode(episode, job, await subtitlesOfEpisode(ctx.db, episode.id));
 }
 
 export async function editEpisode(
@@ -168,7 +170,7 @@ export async function editEpisode(
         : await updateEpisode(tx, episodeId, patch);
     // The episode row is locked, so a transcode cannot publish into it before this read.
     const [job] = await latestJobsOfEpisodes(tx, [episodeId]);
-    return toAdminEpisode(episode, job);
+    return toAdminEpisode(episode, job, await subtitlesOfEpisode(tx, episodeId));
   });
 }
 
@@ -203,7 +205,11 @@ export function listEpisodesForOperator(db: Database, seriesId: number): Promise
         )
       ).map((j) => [j.episodeId, j]),
     );
-    return rows.map((row) => toAdminEpisode(row, jobs.get(row.id)));
+    const subtitles = await subtitlesOfEpisodes(
+      tx,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) => toAdminEpisode(row, jobs.get(row.id), subtitles.get(row.id) ?? []));
   }, oneSnapshot);
 }
 
@@ -212,11 +218,11 @@ export function getEpisodeForOperator(db: Database, episodeId: number): Promise<
     const episode = await findEpisode(tx, episodeId);
     if (!episode) throw episodeNotFound();
     const [job] = await latestJobsOfEpisodes(tx, [episodeId]);
-    return toAdminEpisode(episode, job);
+    return toAdminEpisode(episode, job, await subtitlesOfEpisode(tx, episodeId));
   }, oneSnapshot);
 }
 
-function toAdminEpisode(row: EpisodeRow, job: MediaJobRow | undefined): AdminEpisode {
+function toAdminEpisode(row: EpisodeRow, job: MediaJobRow | undefined, subtitles: EpisodeSubtitle[]): AdminEpisode {
   const playable = row.videoUrl !== '';
   return {
     id: row.id,
@@ -226,6 +232,7 @@ function toAdminEpisode(row: EpisodeRow, job: MediaJobRow | undefined): AdminEpi
     videoUrl: row.videoUrl,
     thumbnailUrl: row.thumbnailUrl,
     duration: row.duration,
+    subtitles,
     media: job
       ? {
           status: job.status,

@@ -29,9 +29,16 @@ const VERSIONED_NAME = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 /** ...or anything in a published folder with a random suffix (…/7-a1b2c3/master.m3u8): such keys are never reused. */
 const VERSIONED_FOLDER = /(^|\/)[^/]*-[0-9a-f]{6,}\//i;
 
-/** Versioned files are cached for a year; the rest (the demo clips, which keep their names) for a day. */
+/** A master playlist gains and loses subtitle renditions in place: browsers check it each time (ETag). */
+const REVALIDATE = 'public, no-cache';
+
+/**
+ * Versioned files are cached for a year; the rest (the demo clips, which keep their names) for a day; master
+ * playlists are revalidated.
+ */
 export function cacheControlFor(relativePath: string): string {
   const normalized = relativePath.split(path.sep).join('/');
+  if (normalized.endsWith('/master.m3u8')) return REVALIDATE;
   return VERSIONED_NAME.test(normalized) || VERSIONED_FOLDER.test(normalized) ? FOREVER : ONE_DAY;
 }
 

@@ -242,9 +242,11 @@ describe('locked episode media', () => {
 });
 
 describe('cacheControlFor', () => {
-  it('caches versioned names and published folders for a year, everything else for a day', () => {
+  it('caches versioned names and published folders for a year (master playlists revalidated), everything else for a day', () => {
     expect(cacheControlFor('art/red-sand-run-poster.1a2b3c4d5e.svg')).toBe('public, max-age=31536000, immutable');
-    expect(cacheControlFor('series/3/episodes/41/7-a1b2c3/master.m3u8')).toBe('public, max-age=31536000, immutable');
+    // A master playlist gains subtitle renditions in place: revalidated every time.
+    expect(cacheControlFor('series/3/episodes/41/7-a1b2c3/master.m3u8')).toBe('public, no-cache');
+    expect(cacheControlFor('series/3/episodes/41/7-a1b2c3/v0/index.m3u8')).toBe('public, max-age=31536000, immutable');
     expect(cacheControlFor('series/3/episodes/41/7-a1b2c3/seg-001.m4s')).toBe('public, max-age=31536000, immutable');
     expect(cacheControlFor('clips/clip-1.mp4')).toBe('public, max-age=86400');
     expect(cacheControlFor('uploads/poster.png')).toBe('public, max-age=86400');

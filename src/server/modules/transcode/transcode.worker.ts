@@ -27,6 +27,7 @@ import {
 } from './transcode.repository.ts';
 import { stopOrphanedTranscodes } from './orphaned-transcodes.ts';
 import { episodeMediaFolder, isFolderOfEpisode, removeQuietly } from './transcode.service.ts';
+import { carrySubtitleTracks } from '../subtitles/subtitles.service.ts';
 
 /** A job that kills its worker this many times is failed instead of retried forever. */
 export const MAX_ATTEMPTS = 3;
@@ -254,6 +255,7 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions): Transcod
         thumbnailUrl: storage.urlOf(`${folder}/${output.poster}`),
         duration: Math.max(1, Math.round(output.durationSeconds)),
       });
+      await carrySubtitleTracks({ storage, workRoot: options.workRoot }, tx, episode.id, folder);
       await finishJob(tx, job.id, attempt, { status: 'ready' });
       return episode;
     });

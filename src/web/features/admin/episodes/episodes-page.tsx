@@ -15,6 +15,7 @@ import { panelClass } from '../components/styles.ts';
 import { Thumbnail } from '../components/thumbnail.tsx';
 import { DeleteEpisodeDialog } from './components/delete-episode-dialog.tsx';
 import { EpisodeItem } from './components/episode-item.tsx';
+import { SubtitleBatchPanel } from './components/subtitle-batch-panel.tsx';
 import { UploadPanel } from './components/upload-panel.tsx';
 import { VideoProcessingNotice } from './components/video-processing-notice.tsx';
 
@@ -89,6 +90,8 @@ export default function EpisodesPage({ seriesId }: { seriesId: number }) {
           takenNumbers={list.map((e) => e.episodeNumber)}
           onAllUploaded={() => listHeading.current?.focus()}
         />
+
+        <SubtitleBatchPanel seriesId={seriesId} />
 
         <section aria-labelledby="episodes-list-title" className={panelClass}>
           <div className="flex flex-wrap items-end justify-between gap-2 border-b border-white/10 p-4">

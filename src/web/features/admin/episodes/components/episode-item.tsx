@@ -16,6 +16,7 @@ import { Thumbnail } from '../../components/thumbnail.tsx';
 import { formatFileSize } from '../lib/file-size.ts';
 import { isAbort } from '../lib/send-video.ts';
 import { uploadFailureOf } from '../lib/upload-error.ts';
+import { EpisodeSubtitles } from './episode-subtitles.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { TranscodeStatus } from './transcode-status.tsx';
 
@@ -122,6 +123,7 @@ export function EpisodeItem({ episode, onDelete }: EpisodeItemProps) {
         {replacement.view}
         {!replacement.busy && <TranscodeStatus episode={episode} />}
         {replacement.input}
+        <EpisodeSubtitles episode={episode} />
       </div>
     </li>
   );

@@ -1,0 +1,124 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  SUBTITLE_FILES_MAX,
+  episodeIdParams,
+  errorReply,
+  seriesIdParams,
+  subtitleBatchQuery,
+  subtitleBatchReply,
+  subtitleCues,
+  subtitleCuesQuery,
+  subtitleTrack,
+  subtitleTrackParams,
+  subtitleUploadFields,
+} from '../../../contract/index.ts';
+import { invalid } from '../../errors.ts';
+import { operatorRoute } from '../../plugins/guards.ts';
+import { requireEpisode, requireSeries } from '../episodes/episodes.service.ts';
+import {
+  listSubtitleTracks,
+  removeSubtitleTrack,
+  saveSubtitleBatch,
+  saveSubtitleTrack,
+  subtitleCuesOf,
+} from './subtitles.service.ts';
+import { receiveSubtitleFiles } from './subtitles.upload.ts';
+
+const errors = { 400: errorReply, 401: errorReply, 404: errorReply, 409: errorReply, 413: errorReply };
+const trackParams = episodeIdParams.extend(subtitleTrackParams.shape);
+
+function uploadFields(fields: Record<string, string>) {
+  const parsed = subtitleUploadFields.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw invalid(issue.message, issue.path.join('.') || undefined);
+  }
+  return parsed.data;
+}
+
+const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { files: SUBTITLE_FILES_MAX, fields: 10, fieldSize: 1000, parts: SUBTITLE_FILES_MAX + 10 },
+  });
+  const ctx = {
+    db: app.db,
+    storage: app.mediaPipeline.storage,
+    workRoot: path.join(app.config.dataDir, 'work'),
+  };
+
+  app.get(
+    '/api/episodes/:episodeId/subtitles',
+    {
+      config: operatorRoute,
+      schema: { params: episodeIdParams, response: { 200: z.array(subtitleTrack), ...errors } },
+    },
+    async (request) => {
+      await requireEpisode(app.db, request.params.episodeId);
+      return listSubtitleTracks(app.db, request.params.episodeId);
+    },
+  );
+
+  app.put(
+    '/api/episodes/:episodeId/subtitles/:language',
+    { config: operatorRoute, schema: { params: trackParams, response: { 200: subtitleTrack, ...errors } } },
+    async (request) => {
+      await requireEpisode(app.db, request.params.episodeId);
+      const { files, fields } = await receiveSubtitleFiles(request, 1);
+      const { kind, label } = uploadFields(fields);
+      return saveSubtitleTrack(ctx, request.params.episodeId, {
+        language: request.params.language,
+        kind,
+        label,
+        content: files[0]!.content,
+      });
+    },
+  );
+
+  app.get(
+    '/api/episodes/:episodeId/subtitles/:language/cues',
+    {
+      config: operatorRoute,
+      schema: { params: trackParams, querystring: subtitleCuesQuery, response: { 200: subtitleCues, ...errors } },
+    },
+    (request) => subtitleCuesOf(ctx, request.params.episodeId, request.params.language, request.query.limit),
+  );
+
+  app.delete(
+    '/api/episodes/:episodeId/subtitles/:language',
+    { config: operatorRoute, schema: { params: trackParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await removeSubtitleTrack(ctx, request.params.episodeId, request.params.language);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/series/:id/subtitles',
+    {
+      config: operatorRoute,
+      schema: {
+        params: seriesIdParams,
+        querystring: subtitleBatchQuery,
+        response: { 200: subtitleBatchReply, ...errors },
+      },
+    },
+    async (request) => {
+      await requireSeries(app.db, request.params.id);
+      const { files, fields } = await receiveSubtitleFiles(request, SUBTITLE_FILES_MAX);
+      const { kind } = uploadFields(fields);
+      return saveSubtitleBatch(ctx, request.params.id, files, { kind, dryRun: request.query.dryRun });
+    },
+  );
+};
+
+/** Operators' subtitle tracks (files under the episode's media folder, see subtitles.service.ts). */
+export const subtitlesRoutes = fp(
+  async (app) => {
+    await app.register(operatorRoutes);
+  },
+  { name: 'subtitles', dependencies: ['media-pipeline'] },
+);

@@ -1,0 +1,34 @@
+import { ChevronLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { Episode, Series } from '../../../../contract/series.ts';
+import { paths } from '../../../app/paths.ts';
+
+/** The back link, the series' title and the episode line. */
+export function PlayerTopBar({ series, episode, fade }: { series: Series; episode: Episode; fade: string }) {
+  const { t } = useTranslation('watch');
+  return (
+    <div
+      className={`pointer-events-none absolute inset-x-0 top-0 bg-gradient-to-b from-black/80 via-black/40 to-transparent pb-10 ${fade}`}
+    >
+      <div className="pointer-events-auto flex items-center gap-2 px-2 pt-[max(0.5rem,env(safe-area-inset-top))]">
+        <Link
+          href={paths.series(series.id)}
+          aria-label={t('backToSeries', { title: series.title })}
+          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-black/30 text-white backdrop-blur-sm hover:bg-black/50"
+        >
+          <ChevronLeft className="size-7 rtl:rotate-180" aria-hidden />
+        </Link>
+        <div className="min-w-0 flex-1">
+          <p dir="auto" className="truncate text-base font-bold drop-shadow">
+            {series.title}
+          </p>
+          <p className="truncate text-xs text-white/75">
+            {t('episodeLine', { number: episode.episodeNumber, total: series.totalEpisodes })}
+            {episode.title ? ` · ${episode.title}` : ''}
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}

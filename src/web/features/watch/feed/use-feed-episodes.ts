@@ -1,0 +1,48 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { isEpisodeFree } from '../../../../contract/constants.ts';
+import type { Episode, Series } from '../../../../contract/series.ts';
+import { episodeQueryKey } from '../../../api/get-episode.ts';
+import { watchEpisodesQuery, watchUnlocksQuery } from '../api/watch-queries.ts';
+import type { SheetAccess } from './episode-sheet.tsx';
+
+/** Every episode of the series in order, the one on screen and its neighbours, and what each one allows. */
+export function useFeedEpisodes(series: Series, episode: Episode) {
+  const queryClient = useQueryClient();
+  const episodesQuery = useQuery(watchEpisodesQuery(series.id));
+  const unlocksQuery = useQuery({ ...watchUnlocksQuery(series.id), enabled: !series.isFree });
+  const [justUnlocked, setJustUnlocked] = useState<ReadonlySet<number>>(new Set());
+
+  const feed = useMemo(() => {
+    const listed = [...(episodesQuery.data ?? [])].sort((a, b) => a.episodeNumber - b.episodeNumber);
+    return listed.some((e) => e.id === episode.id) ? listed : [episode];
+  }, [episodesQuery.data, episode]);
+
+  useEffect(() => {
+    // Each listed episode is also its own query: after a swipe the page has the new episode at once.
+    for (const listed of episodesQuery.data ?? []) queryClient.setQueryData(episodeQueryKey(listed.id), listed);
+  }, [episodesQuery.data, queryClient]);
+
+  const unlockedNumbers = useMemo(
+    () => new Set([...(unlocksQuery.data ?? []).map((unlock) => unlock.episodeNumber), ...justUnlocked]),
+    [unlocksQuery.data, justUnlocked],
+  );
+  const accessOf = useCallback(
+    (e: Episode): SheetAccess =>
+      !e.videoUrl
+        ? 'soon'
+        : isEpisodeFree(e.episodeNumber, series) || unlockedNumbers.has(e.episodeNumber)
+          ? 'playable'
+          : 'locked',
+    [series, unlockedNumbers],
+  );
+  const markUnlocked = useCallback((number: number) => setJustUnlocked((numbers) => new Set([...numbers, number])), []);
+
+  const index = Math.max(
+    0,
+    feed.findIndex((e) => e.id === episode.id),
+  );
+  const next = feed[index + 1];
+  const previous = index > 0 ? feed[index - 1] : undefined;
+  return { feed, index, next, previous, accessOf, markUnlocked };
+}

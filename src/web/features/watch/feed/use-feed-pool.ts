@@ -1,0 +1,153 @@
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Episode, Series } from '../../../../contract/series.ts';
+import { resumePoint } from '../../../../contract/watch-start.ts';
+import { episodeProgressQuery } from '../api/watch-queries.ts';
+import type { MediaFailure } from '../hls/media-attachment.ts';
+import type { SheetAccess } from './episode-sheet.tsx';
+import { VideoPool, type PoolEpisode } from './video-pool.ts';
+
+/** Current, next and previous episode each hold one element. */
+const POOL_SIZE = 3;
+/** The previous episode is preloaded only after the current one has played a little (it is rarely wanted). */
+const PREVIOUS_PRELOAD_DELAY_MS = 3000;
+
+export interface FeedPoolInput {
+  series: Series;
+  episode: Episode;
+  feed: Episode[];
+  index: number;
+  next: Episode | undefined;
+  previous: Episode | undefined;
+  accessOf: (e: Episode) => SheetAccess;
+  /** Set to the element on screen. */
+  activeRef: RefObject<HTMLVideoElement | null>;
+  /** The element that just came on screen: it should start. */
+  onActivate: (video: HTMLVideoElement) => void;
+}
+
+/** The element on screen and the episode it plays, set together (an element is reused across episodes). */
+export interface Activation {
+  video: HTMLVideoElement;
+  episodeId: number;
+}
+
+/**
+ * Gives the feed's pool of <video> elements (video-pool.ts) the episode on screen, each starting at its saved
+ * position, and its neighbours once it plays.
+ */
+export function useFeedPool(input: FeedPoolInput) {
+  const { series, episode, feed, index, next, previous, accessOf, activeRef } = input;
+  const { t } = useTranslation('watch');
+  const onActivate = useRef(input.onActivate);
+  onActivate.current = input.onActivate;
+
+  // Where each episode starts: its saved position (read once, when its element gets it).
+  const nearby = [episode, next, previous].filter((e): e is Episode => e !== undefined && accessOf(e) === 'playable');
+  const progress = useQueries({ queries: nearby.map((e) => episodeProgressQuery(e.id)) });
+  const settled = new Map(nearby.map((e, i) => [e.id, progress[i]!] as const));
+  const attachable = (e: Episode | undefined) =>
+    e !== undefined && accessOf(e) === 'playable' && settled.get(e.id)?.isPending === false;
+  const poolEpisode = (e: Episode): PoolEpisode => ({
+    id: e.id,
+    videoUrl: e.videoUrl,
+    poster: e.thumbnailUrl || undefined,
+    label: t('videoLabel', { title: series.title, number: e.episodeNumber }),
+    index: feed.findIndex((listed) => listed.id === e.id),
+    startAt: resumePoint(settled.get(e.id)?.data?.positionSeconds ?? undefined, e.duration),
+  });
+
+  const layerRef = useRef<HTMLDivElement>(null);
+  const poolRef = useRef<VideoPool | null>(null);
+  const [activation, setActivation] = useState<Activation | null>(null);
+  const [failure, setFailure] = useState<MediaFailure | null>(null);
+  const currentIdRef = useRef(episode.id);
+  currentIdRef.current = episode.id;
+
+  useLayoutEffect(() => {
+    const pool = new VideoPool(layerRef.current!, POOL_SIZE);
+    pool.onFailure((episodeId, reason) => {
+      if (episodeId === currentIdRef.current) setFailure(reason);
+    });
+    poolRef.current = pool;
+    return () => {
+      pool.destroy();
+      poolRef.current = null;
+    };
+  }, []);
+
+  // Neighbours load once the episode on screen plays (they would otherwise share the network with its start);
+  // an element that already holds one (the episode just left) keeps it.
+  const [startedEpisodeId, setStartedEpisodeId] = useState<number | null>(null);
+  const [previousAllowedFor, setPreviousAllowedFor] = useState<number | null>(null);
+  useEffect(() => {
+    if (startedEpisodeId === null) return;
+    const timer = setTimeout(() => setPreviousAllowedFor(startedEpisodeId), PREVIOUS_PRELOAD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [startedEpisodeId]);
+  const preloadNext = startedEpisodeId === episode.id;
+  const preloadPrevious = previousAllowedFor === episode.id;
+
+  const currentReady = attachable(episode);
+  const nextReady = attachable(next);
+  const previousReady = attachable(previous);
+  useLayoutEffect(() => {
+    const pool = poolRef.current;
+    if (!pool) return;
+    if (!currentReady) {
+      for (const entry of pool.entries) entry.video.pause();
+      activeRef.current = null;
+      setActivation(null);
+      return;
+    }
+    const current = poolEpisode(episode);
+    pool.adoptEarly(current);
+    const neighbours: PoolEpisode[] = [];
+    if (nextReady && (preloadNext || pool.entryOf(next!.id)))
+      neighbours.push({ ...poolEpisode(next!), preload: 'auto' });
+    // The previous episode was just watched: its start is rarely needed again, so it loads lightly.
+    if (previousReady && (preloadPrevious || pool.entryOf(previous!.id))) {
+      neighbours.push({ ...poolEpisode(previous!), preload: 'metadata' });
+    }
+    const entry = pool.sync(current, neighbours);
+    activeRef.current = entry.video;
+    setActivation((previous) =>
+      previous?.video === entry.video && previous.episodeId === current.id
+        ? previous
+        : { video: entry.video, episodeId: current.id },
+    );
+    setFailure(entry.failure);
+    // poolEpisode reads the settled positions: they count only when an element is first given an episode.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [
+    episode.id,
+    index,
+    currentReady,
+    next?.id,
+    nextReady,
+    preloadNext,
+    previous?.id,
+    previousReady,
+    preloadPrevious,
+    t,
+  ]);
+
+  useEffect(() => {
+    const video = activation?.video;
+    if (!video) return;
+    for (const entry of poolRef.current?.entries ?? []) if (entry.video !== video) entry.video.pause();
+    onActivate.current(video);
+  }, [activation]);
+
+  useEffect(() => {
+    if (!activation) return;
+    const { video, episodeId } = activation;
+    const started = () => setStartedEpisodeId(episodeId);
+    if (!video.paused && video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) started();
+    video.addEventListener('playing', started);
+    return () => video.removeEventListener('playing', started);
+  }, [activation]);
+
+  return { layerRef, poolRef, activation, failure, setFailure };
+}
