@@ -10,3 +10,4 @@ export * from './subtitles.ts';
 export * from './watch-start.ts';
 export * from './insights.ts';
 export * from './translations.ts';
+export * from './language-tag.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalLanguageTag } from './language-tag.ts';
 
 /**
  * Subtitle tracks of an episode. Uploads are multipart/form-data:
@@ -19,17 +20,6 @@ export const SUBTITLE_FILE_MAX_BYTES = 2 * 1024 * 1024;
 /** Files one bulk upload may carry. */
 export const SUBTITLE_FILES_MAX = 200;
 export const SUBTITLE_LABEL_MAX = 60;
-
-/** A BCP 47 tag, in its canonical case (`pt-br` → `pt-BR`); at most 35 characters. */
-export function canonicalLanguageTag(value: string): string | null {
-  const tag = value.trim().replace(/_/g, '-');
-  if (tag.length === 0 || tag.length > 35 || !/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(tag)) return null;
-  try {
-    return Intl.getCanonicalLocales(tag)[0] ?? null;
-  } catch {
-    return null;
-  }
-}
 
 export const subtitleLanguage = z.string({ error: 'Language is required' }).transform((value, ctx) => {
   const tag = canonicalLanguageTag(value);

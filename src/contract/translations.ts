@@ -1,18 +1,8 @@
 import { z } from 'zod';
 import { positiveId } from './common.ts';
+import { canonicalLanguageTag } from './language-tag.ts';
 
 const LANGUAGE_TAG_MESSAGE = 'Language must be a BCP 47 language tag, like es, pt-BR or zh-Hant';
-
-/** Any language tag Intl knows, in its canonical spelling ('EN-us' is 'en-US'); null when it is none. */
-export function canonicalLanguageTag(value: string): string | null {
-  if (!/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(value) || value.length > 35) return null;
-  try {
-    const [tag] = Intl.getCanonicalLocales(value);
-    return tag && tag !== 'und' ? tag : null;
-  } catch {
-    return null;
-  }
-}
 
 /** A language of a series' text: one of the picker's 15 or any other BCP 47 tag, stored canonical. */
 export const languageTag = z

@@ -72,7 +72,7 @@ describe('operators translate a series', () => {
   });
 
   it.each([
-    ['a bad tag', 'en_US', SPANISH, 'language'],
+    ['a bad tag', 'en@US', SPANISH, 'language'],
     ['digits for a language', '12-ab', SPANISH, 'language'],
     ['no title', 'es', { description: 'x' }, 'title'],
     ['an empty title', 'es', { title: '   ' }, 'title'],
