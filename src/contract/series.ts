@@ -131,7 +131,32 @@ export const seriesPage = z.object({
   items: z.array(series),
   /** Pass back as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
-  /** How many series match in all; counted for the first page only (null when a cursor is given). */
+  /** How many series match in all; null when not counted (a search's pages after the first). */
   total: z.number().int().nullable(),
 });
 export type SeriesPage = z.infer<typeof seriesPage>;
+
+/** The catalogue lists a viewer pages through: newest first, the ones marked new, most liked first. */
+export const SERIES_LISTS = ['all', 'new', 'popular'] as const;
+export type SeriesListName = (typeof SERIES_LISTS)[number];
+
+export const seriesListParams = z.object({
+  list: z.enum(SERIES_LISTS, { error: `The list must be one of: ${SERIES_LISTS.join(', ')}` }),
+});
+
+/** GET /api/series/lists/{list}: one page of a list, optionally one genre; the cursor comes from the previous page. */
+export const seriesListQuery = seriesSearchQuery.pick({ genre: true, limit: true, cursor: true });
+export type SeriesListQuery = z.infer<typeof seriesListQuery>;
+
+/** Most series ids one GET /api/series/by-id may ask for. */
+export const SERIES_BY_ID_MAX = 100;
+
+/** GET /api/series/by-id?ids=1,2,3: the series a viewer's library names, without the whole catalogue. */
+export const seriesByIdQuery = z.object({
+  ids: z
+    .string({ error: 'ids is required: series ids separated by commas, like 1,2,3' })
+    .regex(/^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9})*$/, 'ids must be series ids separated by commas, like 1,2,3')
+    .transform((text) => [...new Set(text.split(',').map(Number))])
+    .refine((ids) => ids.length <= SERIES_BY_ID_MAX, `At most ${SERIES_BY_ID_MAX} ids at once`)
+    .refine((ids) => ids.every((id) => id <= 2_147_483_647), 'A series id is too large'),
+});

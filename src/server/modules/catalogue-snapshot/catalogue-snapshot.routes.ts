@@ -2,7 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { carouselItem, episode, errorReply, series, seriesIdParams, trendingItem } from '../../../contract/index.ts';
+import {
+  carouselItem,
+  episode,
+  errorReply,
+  series,
+  seriesByIdQuery,
+  seriesIdParams,
+  seriesListParams,
+  seriesListQuery,
+  seriesPage,
+  trendingItem,
+} from '../../../contract/index.ts';
 import { notFound } from '../../errors.ts';
 import { viewerRoute } from '../../plugins/guards.ts';
 import {
@@ -67,6 +78,24 @@ export const catalogueSnapshotRoutes = fp(async (fastify: FastifyInstance) => {
     );
   }
 
+  app.get(
+    '/api/series/lists/:list',
+    {
+      config: viewerRoute,
+      schema: {
+        params: seriesListParams,
+        querystring: seriesListQuery,
+        response: { 200: seriesPage, 400: errorReply },
+      },
+    },
+    async (request, reply) =>
+      sendPrepared(request, reply, await snapshot.seriesPage(request.params.list, request.query)),
+  );
+  app.get(
+    '/api/series/by-id',
+    { config: viewerRoute, schema: { querystring: seriesByIdQuery, response: { 200: seriesList, 400: errorReply } } },
+    async (request, reply) => sendPrepared(request, reply, await snapshot.seriesById(request.query.ids)),
+  );
   app.get(
     '/api/series/:id',
     { config: viewerRoute, schema: { params: seriesIdParams, response: { 200: series, 404: errorReply } } },

@@ -1,4 +1,4 @@
-import type { Series } from '../../../contract/index.ts';
+import type { Series, SeriesListName, SeriesListQuery } from '../../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import {
   listEpisodes,
@@ -9,6 +9,7 @@ import {
 } from '../catalogue/catalogue.service.ts';
 import { listCarousel, listTrending } from '../curation/curation.service.ts';
 import { prepareReply, type PreparedReply } from './prepared-reply.ts';
+import { createSeriesPages } from './series-pages.ts';
 
 export type CatalogueList = 'series' | 'new' | 'popular' | 'trendingSeries' | 'carousel' | 'trending';
 
@@ -20,6 +21,9 @@ interface Lists {
   replies: Record<CatalogueList, PreparedReply>;
   series: Map<number, Series>;
   seriesReplies: Map<number, PreparedReply>;
+  pages: ReturnType<typeof createSeriesPages>;
+  /** Pages and by-id answers asked for since this version was built; bounded, the least recently used go. */
+  pageReplies: Map<string, PreparedReply>;
 }
 
 interface EpisodeList {
@@ -29,6 +33,18 @@ interface EpisodeList {
 
 // Episode lists are read one series at a time; at 10,000 series only the recently read ones stay in memory.
 const EPISODE_LISTS_KEPT = 2000;
+// A page of 24 series is about 15 kB prepared (plain, gzip and brotli): a few megabytes at most.
+const PAGE_REPLIES_KEPT = 400;
+
+/** The prepared reply under `key`, made once while it stays among the `limit` most recently used. */
+function remembered(cache: Map<string, PreparedReply>, key: string, make: () => unknown, limit: number) {
+  let prepared = cache.get(key);
+  if (prepared) cache.delete(key);
+  else prepared = prepareReply(make());
+  cache.set(key, prepared);
+  if (cache.size > limit) cache.delete(cache.keys().next().value!);
+  return prepared;
+}
 
 /**
  * The versioned, in-memory copy of what viewers read. A change bumps a version; the next read after it waits for
@@ -62,6 +78,8 @@ export function createCatalogueSnapshot(db: Database) {
       },
       series: new Map(all.map((s) => [s.id, s])),
       seriesReplies: new Map(),
+      pages: createSeriesPages(all),
+      pageReplies: new Map(),
     };
   }
 
@@ -117,6 +135,18 @@ export function createCatalogueSnapshot(db: Database) {
       return prepared;
     },
 
+    /** One page of a viewer list (newest, new, popular), optionally one genre. A bad cursor throws a 400. */
+    async seriesPage(list: SeriesListName, query: SeriesListQuery): Promise<PreparedReply> {
+      const current = this.ready() ?? (await currentLists());
+      const key = `page|${list}|${query.genre ?? ''}|${query.limit}|${query.cursor ?? ''}`;
+      return remembered(current.pageReplies, key, () => current.pages.page(list, query), PAGE_REPLIES_KEPT);
+    },
+    /** The series of these ids that exist, in the order asked. */
+    async seriesById(ids: number[]): Promise<PreparedReply> {
+      const current = this.ready() ?? (await currentLists());
+      const found = () => ids.flatMap((id) => current.series.get(id) ?? []);
+      return remembered(current.pageReplies, `ids|${ids.join(',')}`, found, PAGE_REPLIES_KEPT);
+    },
     /** A series' episodes as viewers see them, or undefined when there is no such series. */
     async episodes(seriesId: number): Promise<PreparedReply | undefined> {
       const current = this.ready() ?? (await currentLists());
