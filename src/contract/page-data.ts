@@ -1,4 +1,12 @@
-import { VIEWER_USER_ID } from './constants.ts';
+import {
+  FEATURED_GENRE,
+  MOST_POPULAR_LIMIT,
+  NEW_RELEASE_LIMIT,
+  SERIES_PAGE_SIZE,
+  SHELF_SIZE,
+  VIEWER_USER_ID,
+} from './constants.ts';
+import { seriesListUrl } from './series.ts';
 
 /**
  * A viewer page's HTML carries the API's answers the page reads first, keyed by their GET URLs, so the app
@@ -19,8 +27,23 @@ const userUrl = (rest: string) => `/api/user/${VIEWER_USER_ID}/${rest}`;
  * table, so a page that reads something new only adds a line here.
  */
 export const VIEWER_PAGE_QUERIES: { path: string; queries: (params: Record<string, string>) => string[] }[] = [
-  { path: '/', queries: () => ['/api/carousel', '/api/trending', '/api/series/new', '/api/series'] },
-  { path: '/discover', queries: () => ['/api/series', '/api/series/new', '/api/series/popular'] },
+  {
+    path: '/',
+    queries: () => [
+      '/api/carousel',
+      '/api/trending',
+      seriesListUrl('new', { limit: NEW_RELEASE_LIMIT }),
+      seriesListUrl('all', { genre: FEATURED_GENRE, limit: SHELF_SIZE }),
+    ],
+  },
+  {
+    path: '/discover',
+    queries: () => [
+      seriesListUrl('new', { limit: SERIES_PAGE_SIZE }),
+      seriesListUrl('popular', { limit: MOST_POPULAR_LIMIT }),
+      seriesListUrl('all', { limit: SERIES_PAGE_SIZE }),
+    ],
+  },
   {
     path: '/series/:id',
     queries: ({ id }) => [
@@ -34,7 +57,7 @@ export const VIEWER_PAGE_QUERIES: { path: string; queries: (params: Record<strin
   },
   {
     path: '/library',
-    queries: () => ['/api/series', userUrl('progress'), userUrl('liked'), userUrl('bookmarked')],
+    queries: () => [userUrl('progress'), userUrl('liked'), userUrl('bookmarked')],
   },
   { path: '/rewards', queries: () => ['/api/packages?placement=rewards', '/api/user'] },
   {

@@ -1,10 +1,7 @@
-import { useEffect, useRef } from 'react';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { Genre } from '../../contract/constants.ts';
+import { SERIES_PAGE_SIZE, type Genre } from '../../contract/constants.ts';
 import type { SeriesPage } from '../../contract/series.ts';
 import { apiRequest } from '../lib/api-client.ts';
-
-export const SEARCH_PAGE_SIZE = 24;
 
 export interface SeriesSearch {
   q: string;
@@ -13,7 +10,7 @@ export interface SeriesSearch {
 
 /** GET /api/series/search: the server searches and ranks; each page continues from the previous one's cursor. */
 export const searchSeries = (search: SeriesSearch, cursor: string | null, signal?: AbortSignal) => {
-  const params = new URLSearchParams({ limit: String(SEARCH_PAGE_SIZE) });
+  const params = new URLSearchParams({ limit: String(SERIES_PAGE_SIZE) });
   if (search.q.trim()) params.set('q', search.q.trim());
   if (search.genre) params.set('genre', search.genre);
   if (cursor) params.set('cursor', cursor);
@@ -30,22 +27,4 @@ export const seriesSearchQueryOptions = (search: SeriesSearch) =>
 
 export function useSeriesSearch(search: SeriesSearch, enabled: boolean) {
   return useInfiniteQuery({ ...seriesSearchQueryOptions(search), enabled });
-}
-
-/** A ref for an element at the end of a list: when it scrolls into view, the next page is fetched. */
-export function useLoadMoreWhenVisible(loadMore: () => void, active: boolean) {
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !active) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) loadMore();
-      },
-      { rootMargin: '600px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [loadMore, active]);
-  return sentinel;
 }

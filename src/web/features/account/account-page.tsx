@@ -4,7 +4,7 @@ import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paths } from '../../app/paths.ts';
-import { useAllSeries } from '../../api/get-series-lists.ts';
+import { useSeriesById } from '../../api/get-series-by-id.ts';
 import { useTransactions } from '../../api/get-transactions.ts';
 import { useUnlockedEpisodes } from '../../api/get-unlocked-episodes.ts';
 import { balanceOf, useUser } from '../../api/get-user.ts';
@@ -24,7 +24,15 @@ export default function AccountPage() {
   const user = useUser();
   const transactions = useTransactions();
   const unlocked = useUnlockedEpisodes();
-  const all = useAllSeries();
+  // Only the series these lists name, not the catalogue.
+  const named =
+    unlocked.isPending || transactions.isPending
+      ? undefined
+      : [
+          ...(unlocked.data ?? []).map((entry) => entry.seriesId),
+          ...(transactions.data ?? []).flatMap((entry) => (entry.seriesId === null ? [] : [entry.seriesId])),
+        ];
+  const all = useSeriesById(named);
   const seriesById = new Map((all.data ?? []).map((series) => [series.id, series]));
 
   const tabClass =

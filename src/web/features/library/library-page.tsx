@@ -8,7 +8,7 @@ import { paths } from '../../app/paths.ts';
 import { useBookmarkedSeriesIds } from '../../api/get-bookmarked.ts';
 import { useLikedSeriesIds } from '../../api/get-liked.ts';
 import { useProgress } from '../../api/get-progress.ts';
-import { useAllSeries } from '../../api/get-series-lists.ts';
+import { useSeriesById } from '../../api/get-series-by-id.ts';
 import { SeriesCard } from '../../components/series/series-card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ContinueList } from './components/continue-list.tsx';
@@ -23,10 +23,14 @@ export default function LibraryPage() {
   const tabParam = searchParams.get('tab');
   const tab: LibraryTab = isTab(tabParam) ? tabParam : 'continue';
 
-  const all = useAllSeries();
   const progress = useProgress();
   const liked = useLikedSeriesIds();
   const saved = useBookmarkedSeriesIds();
+  // Only the series the three tabs name, not the catalogue.
+  const named = [progress, liked, saved].some((list) => list.isPending)
+    ? undefined
+    : [...(progress.data ?? []).map((entry) => entry.seriesId), ...(liked.data ?? []), ...(saved.data ?? [])];
+  const all = useSeriesById(named);
   const seriesById = new Map((all.data ?? []).map((series) => [series.id, series]));
   const pick = (ids: number[] | undefined) =>
     (ids ?? []).flatMap((id) => {
