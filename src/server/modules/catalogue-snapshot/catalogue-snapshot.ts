@@ -22,8 +22,8 @@ interface Lists {
   series: Map<number, Series>;
   seriesReplies: Map<number, PreparedReply>;
   pages: ReturnType<typeof createSeriesPages>;
-  /** Pages and by-id answers asked for since this version was built; bounded, the least recently used go. */
-  pageReplies: Map<string, PreparedReply>;
+  /** Pages, by-id and search answers asked for since this version was built; the least recently used go. */
+  pageReplies: Map<string, Promise<PreparedReply>>;
 }
 
 interface EpisodeList {
@@ -36,13 +36,20 @@ const EPISODE_LISTS_KEPT = 2000;
 // A page of 24 series is about 15 kB prepared (plain, gzip and brotli): a few megabytes at most.
 const PAGE_REPLIES_KEPT = 400;
 
-/** The prepared reply under `key`, made once while it stays among the `limit` most recently used. */
-function remembered(cache: Map<string, PreparedReply>, key: string, make: () => unknown, limit: number) {
+/**
+ * The prepared reply under `key`, made once while it stays among the PAGE_REPLIES_KEPT most recently used; readers
+ * arriving while it is being made share it. A failure (a bad cursor's 400) is not kept.
+ */
+function remembered(cache: Map<string, Promise<PreparedReply>>, key: string, make: () => unknown) {
   let prepared = cache.get(key);
   if (prepared) cache.delete(key);
-  else prepared = prepareReply(make());
+  else {
+    const making = Promise.resolve().then(make).then(prepareReply);
+    making.catch(() => cache.get(key) === making && cache.delete(key));
+    prepared = making;
+  }
   cache.set(key, prepared);
-  if (cache.size > limit) cache.delete(cache.keys().next().value!);
+  if (cache.size > PAGE_REPLIES_KEPT) cache.delete(cache.keys().next().value!);
   return prepared;
 }
 
@@ -139,13 +146,22 @@ export function createCatalogueSnapshot(db: Database) {
     async seriesPage(list: SeriesListName, query: SeriesListQuery): Promise<PreparedReply> {
       const current = this.ready() ?? (await currentLists());
       const key = `page|${list}|${query.genre ?? ''}|${query.limit}|${query.cursor ?? ''}`;
-      return remembered(current.pageReplies, key, () => current.pages.page(list, query), PAGE_REPLIES_KEPT);
+      return remembered(current.pageReplies, key, () => current.pages.page(list, query));
     },
     /** The series of these ids that exist, in the order asked. */
     async seriesById(ids: number[]): Promise<PreparedReply> {
       const current = this.ready() ?? (await currentLists());
-      const found = () => ids.flatMap((id) => current.series.get(id) ?? []);
-      return remembered(current.pageReplies, `ids|${ids.join(',')}`, found, PAGE_REPLIES_KEPT);
+      return remembered(current.pageReplies, `ids|${ids.join(',')}`, () =>
+        ids.flatMap((id) => current.series.get(id) ?? []),
+      );
+    },
+    /**
+     * An answer computed elsewhere (a search in PostgreSQL) from the catalogue as it is now, kept with this version:
+     * asked again before the catalogue changes, it is the same bytes. `key` must name everything the answer depends on.
+     */
+    async derived(key: string, make: () => Promise<unknown>): Promise<PreparedReply> {
+      const current = this.ready() ?? (await currentLists());
+      return remembered(current.pageReplies, `derived|${key}`, make);
     },
     /** A series' episodes as viewers see them, or undefined when there is no such series. */
     async episodes(seriesId: number): Promise<PreparedReply | undefined> {

@@ -129,6 +129,26 @@ describe('paged lists from the snapshot', () => {
   });
 });
 
+describe('search answers kept per catalogue version', () => {
+  it('answers the same search from memory with an ETag, and shows an edit on the very next search', async () => {
+    for (let i = 0; i < 8; i++) await add(`Harbour lights ${i}, a title long enough to be worth compressing`);
+    const url = '/api/series/search?q=harbour&limit=5';
+    const first = await t.viewer({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    const etag = first.headers.etag as string;
+    expect((JSON.parse(brotliDecompressSync(first.rawPayload).toString()) as SeriesPage).total).toBe(8);
+    expect((await t.viewer({ method: 'GET', url, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+
+    const renamed = (await page(url)).items[0]!;
+    await t.admin({ method: 'PUT', url: `/api/series/${renamed.id}`, payload: { title: 'Quiet bay' } });
+    const after = await t.viewer({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect((after.json() as SeriesPage).total).toBe(7);
+    expect((await page('/api/series/search?q=quiet')).items.map((s) => s.id)).toEqual([renamed.id]);
+  });
+});
+
 describe('series by id', () => {
   it('answers the series asked for, in that order, leaving out ids that name none', async () => {
     const a = await add('Alpha');

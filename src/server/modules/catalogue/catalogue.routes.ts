@@ -17,6 +17,7 @@ import {
 } from '../../../contract/index.ts';
 import { createSeries, editSeries, getEpisode, removeSeries } from './catalogue.service.ts';
 import { searchSeries } from './series-search.service.ts';
+import { sendPrepared } from '../catalogue-snapshot/prepared-reply.ts';
 import { operatorRoute, viewerRoute } from '../../plugins/guards.ts';
 import { artworkImporter, DEFAULT_ARTWORK_LIMITS } from '../../media/artwork-import.ts';
 import { adoptExternalArtwork, storeUploadedArtwork } from './series-artwork.ts';
@@ -38,7 +39,17 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/series/search',
     { config: viewerRoute, schema: { querystring: seriesSearchQuery, response: { 200: seriesPage, 400: errorReply } } },
-    (request) => searchSeries(app.db, request.query),
+    async (request, reply) => {
+      const { q, genre, limit, cursor } = request.query;
+      // Until the catalogue changes, the same search is the same answer: popular searches and pages read again
+      // come from memory (decision 024).
+      const key = JSON.stringify(['search', q ?? '', genre ?? '', limit, cursor ?? '']);
+      return sendPrepared(
+        request,
+        reply,
+        await app.catalogueSnapshot.derived(key, () => searchSeries(app.db, request.query)),
+      );
+    },
   );
 
   app.get(
