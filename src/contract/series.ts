@@ -175,3 +175,12 @@ export const seriesByIdQuery = z.object({
     .refine((ids) => ids.length <= SERIES_BY_ID_MAX, `At most ${SERIES_BY_ID_MAX} ids at once`)
     .refine((ids) => ids.every((id) => id <= 2_147_483_647), 'A series id is too large'),
 });
+
+/** GET /api/admin/catalogue-figures: the dashboard's four stat cards (SPEC §2), counted by the database. */
+export const catalogueFigures = z.object({
+  totalSeries: z.number().int(),
+  totalLikes: z.number().int(),
+  genres: z.number().int(),
+  newSeries: z.number().int(),
+});
+export type CatalogueFigures = z.infer<typeof catalogueFigures>;

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ARTWORK_FILE_FIELD,
   artworkUploadReply,
+  catalogueFigures,
   createSeriesBody,
   episode,
   episodeIdParams,
@@ -15,7 +16,7 @@ import {
   seriesSearchQuery,
   updateSeriesBody,
 } from '../../../contract/index.ts';
-import { createSeries, editSeries, getEpisode, removeSeries } from './catalogue.service.ts';
+import { createSeries, editSeries, getCatalogueFigures, getEpisode, removeSeries } from './catalogue.service.ts';
 import { searchSeries } from './series-search.service.ts';
 import { sendPrepared } from '../catalogue-snapshot/prepared-reply.ts';
 import { operatorRoute, viewerRoute } from '../../plugins/guards.ts';
@@ -50,6 +51,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.catalogueSnapshot.derived(key, () => searchSeries(app.db, request.query)),
       );
     },
+  );
+
+  app.get(
+    '/api/admin/catalogue-figures',
+    { config: operatorRoute, schema: { response: { 200: catalogueFigures } } },
+    () => getCatalogueFigures(app.db),
   );
 
   app.get(

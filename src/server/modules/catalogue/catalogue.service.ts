@@ -1,4 +1,4 @@
-import type { Episode, Genre, Series } from '../../../contract/index.ts';
+import type { CatalogueFigures, Episode, Genre, Series } from '../../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { ArtworkImporter } from '../../media/artwork-import.ts';
@@ -106,4 +106,10 @@ export async function editSeries(db: Database, artwork: ArtworkImporter, id: num
 
 export async function removeSeries(db: Database, id: number) {
   if (!(await repo.deleteSeries(db, id))) throw seriesNotFound();
+}
+
+export async function getCatalogueFigures(db: Database): Promise<CatalogueFigures> {
+  const row = await repo.catalogueFigures(db);
+  // A sum of likes is a bigint in PostgreSQL, so it arrives as text.
+  return { ...row, totalLikes: Number(row.totalLikes) };
 }
