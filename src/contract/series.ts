@@ -124,6 +124,8 @@ export const seriesSearchQuery = z.object({
     .max(100, 'Limit must be between 1 and 100')
     .default(24),
   cursor: z.string().max(200, 'The cursor is not valid').optional(),
+  /** Only series not yet in the carousel, or not yet trending: the dashboard's pickers. */
+  notIn: z.enum(['carousel', 'trending'], { error: 'notIn must be carousel or trending' }).optional(),
 });
 export type SeriesSearchQuery = z.infer<typeof seriesSearchQuery>;
 

@@ -149,6 +149,21 @@ describe('search answers kept per catalogue version', () => {
   });
 });
 
+describe('the dashboard pickers', () => {
+  it('search only the series not yet in the carousel, or not yet trending', async () => {
+    const [a, b, c] = [await add('Picker one'), await add('Picker two'), await add('Picker three')];
+    await t.admin({ method: 'POST', url: '/api/carousel', payload: { seriesId: a.id } });
+    await t.admin({ method: 'POST', url: '/api/trending', payload: { seriesId: b.id, rank: 1 } });
+    const ids = async (url: string) => (await page(url)).items.map((s) => s.id).sort();
+    expect(await ids('/api/series/search?notIn=carousel')).toEqual([b.id, c.id].sort());
+    expect(await ids('/api/series/search?notIn=trending&q=picker')).toEqual([a.id, c.id].sort());
+    expect((await page('/api/series/search?notIn=carousel')).total).toBe(2);
+    await t.admin({ method: 'POST', url: '/api/carousel', payload: { seriesId: c.id } });
+    expect(await ids('/api/series/search?notIn=carousel')).toEqual([b.id]);
+    expect((await t.viewer({ method: 'GET', url: '/api/series/search?notIn=library' })).statusCode).toBe(400);
+  });
+});
+
 describe('series by id', () => {
   it('answers the series asked for, in that order, leaving out ids that name none', async () => {
     const a = await add('Alpha');

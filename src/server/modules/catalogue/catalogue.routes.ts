@@ -41,10 +41,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/series/search',
     { config: viewerRoute, schema: { querystring: seriesSearchQuery, response: { 200: seriesPage, 400: errorReply } } },
     async (request, reply) => {
-      const { q, genre, limit, cursor } = request.query;
+      const { q, genre, limit, cursor, notIn } = request.query;
       // Until the catalogue changes, the same search is the same answer: popular searches and pages read again
       // come from memory (decision 024).
-      const key = JSON.stringify(['search', q ?? '', genre ?? '', limit, cursor ?? '']);
+      const key = JSON.stringify(['search', q ?? '', genre ?? '', limit, cursor ?? '', notIn ?? '']);
       return sendPrepared(
         request,
         reply,

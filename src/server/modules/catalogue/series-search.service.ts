@@ -19,7 +19,13 @@ export async function searchSeries(db: Database, query: SeriesSearchQuery): Prom
   const words = query.q ?? '';
   if (words) {
     if (after && !('score' in after)) throw invalidCursor();
-    const rows = await searchSeriesRows(db, { query: words, genre: query.genre, after, limit: query.limit + 1 });
+    const rows = await searchSeriesRows(db, {
+      query: words,
+      genre: query.genre,
+      notIn: query.notIn,
+      after,
+      limit: query.limit + 1,
+    });
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
@@ -30,8 +36,8 @@ export async function searchSeries(db: Database, query: SeriesSearchQuery): Prom
   }
   if (after && !('createdAt' in after)) throw invalidCursor();
   const [rows, total] = await Promise.all([
-    newestSeriesRows(db, { genre: query.genre, after, limit: query.limit + 1 }),
-    after ? null : countSeries(db, query.genre),
+    newestSeriesRows(db, { genre: query.genre, notIn: query.notIn, after, limit: query.limit + 1 }),
+    after ? null : countSeries(db, query.genre, query.notIn),
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
