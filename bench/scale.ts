@@ -133,7 +133,12 @@ async function main() {
       }
     };
     table('Reads of the viewer app', demo, large, true);
-    table('SPEC §7 whole-catalogue lists (compatible clients; the viewer app does not read them)', demoCompatible, largeCompatible, false);
+    table(
+      'SPEC §7 whole-catalogue lists (compatible clients; the viewer app does not read them)',
+      demoCompatible,
+      largeCompatible,
+      false,
+    );
     console.log(`\nload after: ${loadAverage()}`);
   } finally {
     await loader.close();

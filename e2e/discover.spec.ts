@@ -47,7 +47,8 @@ test('without a filter: All plus 14 genre chips, New Releases, Most Popular rank
 
   await expect(chips(page)).toHaveText(['All', ...GENRES]);
   await expect(chips(page).filter({ hasText: /^All$/ })).toHaveAttribute('aria-pressed', 'true');
-  for (const genre of GENRES) await expect(chips(page).filter({ hasText: genre })).toHaveAttribute('aria-pressed', 'false');
+  for (const genre of GENRES)
+    await expect(chips(page).filter({ hasText: genre })).toHaveAttribute('aria-pressed', 'false');
 
   await expect(page.getByRole('heading', { name: 'New Releases' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Most Popular' })).toBeVisible();

@@ -6,13 +6,17 @@ import { apiRequest } from '../lib/api-client.ts';
 export interface SeriesSearch {
   q: string;
   genre: Genre | null;
+  /** Leave out the series already in the carousel, or already trending (the dashboard's pickers). */
+  notIn?: 'carousel' | 'trending';
+  limit?: number;
 }
 
 /** GET /api/series/search: the server searches and ranks; each page continues from the previous one's cursor. */
 export const searchSeries = (search: SeriesSearch, cursor: string | null, signal?: AbortSignal) => {
-  const params = new URLSearchParams({ limit: String(SERIES_PAGE_SIZE) });
+  const params = new URLSearchParams({ limit: String(search.limit ?? SERIES_PAGE_SIZE) });
   if (search.q.trim()) params.set('q', search.q.trim());
   if (search.genre) params.set('genre', search.genre);
+  if (search.notIn) params.set('notIn', search.notIn);
   if (cursor) params.set('cursor', cursor);
   return apiRequest<SeriesPage>(`/api/series/search?${params}`, { signal });
 };

@@ -9,7 +9,20 @@ export interface LargeCatalogueSize {
 }
 
 /** Title words in several scripts, so searching a large catalogue meets what a real one holds. */
-const TITLE_WORDS = ['Love', 'Storm', 'Café', 'Secret', 'Night', 'Bride', 'قلب', 'الصحراء', '約束', '月下', 'รัก', 'สายฝน'];
+const TITLE_WORDS = [
+  'Love',
+  'Storm',
+  'Café',
+  'Secret',
+  'Night',
+  'Bride',
+  'قلب',
+  'الصحراء',
+  '約束',
+  '月下',
+  'รัก',
+  'สายฝน',
+];
 
 /**
  * Generated series and episodes for scale tests and benchmarks (issue 10: 10,000 series, 500,000 episodes).
