@@ -142,6 +142,7 @@ export function ContentTab({ catalogueEmpty }: { catalogueEmpty: boolean }) {
           page={shown.page}
           pages={shown.pages}
           onPage={shown.onPage}
+          busy={shown.busy}
           label={t('content.pagination.label')}
           summary={
             shown.total

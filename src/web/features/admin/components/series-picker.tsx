@@ -99,6 +99,7 @@ export function SeriesPicker({
         page={shown.page}
         pages={shown.pages}
         onPage={shown.onPage}
+        busy={shown.busy}
         label={pagerLabel}
         summary={
           shown.total

@@ -41,6 +41,8 @@ export function useSeriesPages(search: SeriesSearch & { limit: number }) {
     to: from ? from + items.length - 1 : 0,
     total,
     onPage,
+    /** The next or previous page is on its way (the last one stays shown meanwhile). */
+    busy: current.isPlaceholderData || current.isFetching,
     isPending: first.isPending || current.isPending,
     isError: first.isError || current.isError,
   };
