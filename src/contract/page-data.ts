@@ -6,7 +6,7 @@ import {
   SHELF_SIZE,
   VIEWER_USER_ID,
 } from './constants.ts';
-import { seriesListUrl } from './series.ts';
+import { seriesListUrl } from './series-lists.ts';
 
 /**
  * A viewer page's HTML carries the API's answers the page reads first, keyed by their GET URLs, so the app

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { GENRES, RATING_MAX, RATING_MIN, type Genre } from './constants.ts';
+import { GENRES, RATING_MAX, RATING_MIN } from './constants.ts';
+import { SERIES_BY_ID_MAX, SERIES_LISTS } from './series-lists.ts';
 import { mediaUrl, positiveId } from './common.ts';
 
 export const genre = z.enum(GENRES, { error: `Genre must be one of: ${GENRES.join(', ')}` });
@@ -138,10 +139,6 @@ export const seriesPage = z.object({
 });
 export type SeriesPage = z.infer<typeof seriesPage>;
 
-/** The catalogue lists a viewer pages through: newest first, the ones marked new, most liked first. */
-export const SERIES_LISTS = ['all', 'new', 'popular'] as const;
-export type SeriesListName = (typeof SERIES_LISTS)[number];
-
 export const seriesListParams = z.object({
   list: z.enum(SERIES_LISTS, { error: `The list must be one of: ${SERIES_LISTS.join(', ')}` }),
 });
@@ -149,24 +146,6 @@ export const seriesListParams = z.object({
 /** GET /api/series/lists/{list}: one page of a list, optionally one genre; the cursor comes from the previous page. */
 export const seriesListQuery = seriesSearchQuery.pick({ genre: true, limit: true, cursor: true });
 export type SeriesListQuery = z.infer<typeof seriesListQuery>;
-
-/**
- * The URL of one page of a list, its parameters always in one order, so the client asks for exactly the URL
- * whose answer the server put into the page's HTML (page-data.ts).
- */
-export function seriesListUrl(
-  list: SeriesListName,
-  page: { genre?: Genre | null; limit: number; cursor?: string | null },
-): string {
-  const params = new URLSearchParams();
-  if (page.genre) params.set('genre', page.genre);
-  params.set('limit', String(page.limit));
-  if (page.cursor) params.set('cursor', page.cursor);
-  return `/api/series/lists/${list}?${params}`;
-}
-
-/** Most series ids one GET /api/series/by-id may ask for. */
-export const SERIES_BY_ID_MAX = 100;
 
 /** GET /api/series/by-id?ids=1,2,3: the series a viewer's library names, without the whole catalogue. */
 export const seriesByIdQuery = z.object({

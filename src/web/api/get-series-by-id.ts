@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { SERIES_BY_ID_MAX, type Series } from '../../contract/series.ts';
+import { SERIES_BY_ID_MAX } from '../../contract/series-lists.ts';
+import type { Series } from '../../contract/series.ts';
 import { apiRequest } from '../lib/api-client.ts';
 
 /** GET /api/series/by-id: the series of these ids that exist, in that order, a hundred ids a request. */

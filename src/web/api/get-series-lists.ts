@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Genre } from '../../contract/constants.ts';
-import { seriesListUrl, type SeriesListName, type SeriesPage } from '../../contract/series.ts';
+import { seriesListUrl, type SeriesListName } from '../../contract/series-lists.ts';
+import type { SeriesPage } from '../../contract/series.ts';
 import { apiRequest } from '../lib/api-client.ts';
 
 /** Which list, which genre, how many a page: the viewer app never asks for the whole catalogue. */
