@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures.ts';
+import { watchCatalogueReplies } from './support/catalogue.ts';
 
 interface SeriesJson {
   id: number;
@@ -27,6 +28,8 @@ const GENRES = [
 const chips = (page: Page) => page.getByRole('group', { name: 'Genres' }).getByRole('button');
 const searchBox = (page: Page) => page.getByRole('main').getByPlaceholder('Search dramas, genres...');
 const cardsIn = (page: Page, testId: string) => page.getByTestId(testId).getByTestId('series-card');
+/** The discover grids show a page of 24 and load the next as the viewer scrolls to the end. */
+const PAGE = 24;
 
 async function allSeries(page: Page): Promise<SeriesJson[]> {
   const res = await page.request.get('/api/series');
@@ -39,11 +42,13 @@ test('without a filter: All plus 14 genre chips, New Releases, Most Popular rank
 }) => {
   const series = await allSeries(page);
   const popular = (await (await page.request.get('/api/series/popular')).json()) as SeriesJson[];
+  const replies = watchCatalogueReplies(page);
   await page.goto('/discover');
 
   await expect(chips(page)).toHaveText(['All', ...GENRES]);
   await expect(chips(page).filter({ hasText: /^All$/ })).toHaveAttribute('aria-pressed', 'true');
-  for (const genre of GENRES) await expect(chips(page).filter({ hasText: genre })).toHaveAttribute('aria-pressed', 'false');
+  for (const genre of GENRES)
+    await expect(chips(page).filter({ hasText: genre })).toHaveAttribute('aria-pressed', 'false');
 
   await expect(page.getByRole('heading', { name: 'New Releases' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Most Popular' })).toBeVisible();
@@ -55,7 +60,17 @@ test('without a filter: All plus 14 genre chips, New Releases, Most Popular rank
     await expect(ranked.nth(i)).toHaveAttribute('href', `/series/${popular[i]!.id}`);
     await expect(ranked.nth(i)).toContainText(String(i + 1));
   }
-  await expect(cardsIn(page, 'section-all')).toHaveCount(series.length);
+
+  // All Series: newest first, a page at a time; scrolling to its end brings the next page, until every series shows.
+  const all = cardsIn(page, 'section-all');
+  await expect(all).toHaveCount(Math.min(PAGE, series.length));
+  for (let shown = PAGE; shown < Math.min(series.length, 3 * PAGE); shown += PAGE) {
+    await all.last().scrollIntoViewIfNeeded();
+    await expect(all).toHaveCount(Math.min(shown + PAGE, series.length));
+  }
+  const hrefs = await all.evaluateAll((cards) => cards.map((card) => card.getAttribute('href')));
+  expect(hrefs).toEqual(series.slice(0, hrefs.length).map((s) => `/series/${s.id}`));
+  await replies.expectNoCatalogueDownload();
 });
 
 test('a valid ?genre= preselects its chip, chips change the URL, and an invalid genre is ignored', async ({
@@ -69,14 +84,17 @@ test('a valid ?genre= preselects its chip, chips change the URL, and an invalid 
   await expect(chips(page).filter({ hasText: 'Romance' })).toHaveAttribute('aria-pressed', 'true');
   await expect(chips(page).filter({ hasText: /^All$/ })).toHaveAttribute('aria-pressed', 'false');
   const results = page.getByRole('main').getByTestId('series-card');
-  await expect(results).toHaveCount(romance.length);
-  for (const s of romance) await expect(page.getByRole('main').getByRole('link', { name: s.title })).toBeVisible();
+  await expect(results).toHaveCount(Math.min(PAGE, romance.length));
+  for (const s of romance.slice(0, PAGE)) {
+    await expect(page.getByRole('main').getByRole('img', { name: s.title, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('status')).toHaveText(`${romance.length.toLocaleString('en-US')} series`);
   await expect(page.getByRole('heading', { name: 'Most Popular' })).toHaveCount(0);
 
   await chips(page).filter({ hasText: 'Comedy' }).click();
   await expect(page).toHaveURL(/[?&]genre=Comedy(&|$)/);
   await expect(chips(page).filter({ hasText: 'Comedy' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(results).toHaveCount(series.filter((s) => s.genre === 'Comedy').length);
+  await expect(results).toHaveCount(Math.min(PAGE, series.filter((s) => s.genre === 'Comedy').length));
 
   await chips(page).filter({ hasText: /^All$/ }).click();
   await expect(page).not.toHaveURL(/genre=/);
@@ -99,7 +117,9 @@ test('search filters by title, reads ?q=, combines with a genre, and says when n
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(word)}`));
   await expect(page.getByRole('main').getByRole('link', { name: target.title })).toBeVisible();
   const matching = series.filter((s) => s.title.toLowerCase().includes(word.toLowerCase()));
-  expect(await page.getByRole('main').getByTestId('series-card').count()).toBeGreaterThanOrEqual(matching.length);
+  expect(await page.getByRole('main').getByTestId('series-card').count()).toBeGreaterThanOrEqual(
+    Math.min(PAGE, matching.length),
+  );
 
   await page.goto(`/discover?q=${encodeURIComponent(target.title)}`);
   await expect(searchBox(page)).toHaveValue(target.title);

@@ -32,7 +32,7 @@ test.describe('home', () => {
     const realCards = await action.getByTestId('series-card').count();
     expect(realCards).toBeGreaterThan(0);
     await expect(action.getByTestId('coming-soon-card')).toHaveCount(Math.max(0, 7 - realCards));
-    await expect(action.getByTestId('coming-soon-card').first()).toContainText('Coming Soon');
+    if (realCards < 7) await expect(action.getByTestId('coming-soon-card').first()).toContainText('Coming Soon');
 
     const trending = page.getByTestId('trending-strip');
     await expect(trending.getByRole('heading', { name: 'Trending Now' })).toBeVisible();
@@ -159,7 +159,9 @@ test.describe('home', () => {
     await expect(carousel).toHaveAttribute('data-current-slide', '0');
   });
 
-  test('/trending lists every ranked item and /shelf/new-release every new series', async ({ gatedPage: page }) => {
+  test('/trending lists every ranked item and /shelf/new-release every new series, a page at a time', async ({
+    gatedPage: page,
+  }) => {
     const newSeries = (await (await page.request.get('/api/series/new')).json()) as { title: string }[];
     await page.goto('/trending');
     await expect(page.getByRole('heading', { name: 'Trending Now', level: 1 })).toBeVisible();
@@ -167,8 +169,13 @@ test.describe('home', () => {
 
     await page.goto('/shelf/new-release');
     await expect(page.getByRole('heading', { name: 'New Release', level: 1 })).toBeVisible();
-    await expect(page.getByTestId('series-card')).toHaveCount(newSeries.length);
-    await expect(page.getByRole('img', { name: newSeries[0]!.title }).first()).toBeVisible();
+    const cards = page.getByTestId('series-card');
+    await expect(cards).toHaveCount(Math.min(24, newSeries.length));
+    await expect(page.getByRole('img', { name: newSeries[0]!.title, exact: true }).first()).toBeVisible();
+    if (newSeries.length > 24) {
+      await cards.last().scrollIntoViewIfNeeded();
+      await expect(cards).toHaveCount(Math.min(48, newSeries.length));
+    }
   });
 });
 

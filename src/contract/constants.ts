@@ -74,6 +74,10 @@ export const NEW_SERIES_DEFAULTS = {
 };
 
 export const SHELF_SIZE = 7;
+/** The genre shelf home shows before 'More Movies' (SPEC §2). */
+export const FEATURED_GENRE: Genre = 'Action & Adventure';
+/** Series per page of the discover grids and the new-release page. */
+export const SERIES_PAGE_SIZE = 24;
 export const NEW_RELEASE_LIMIT = 7;
 export const MOST_POPULAR_LIMIT = 10;
 export const TRENDING_SKELETONS = 5;

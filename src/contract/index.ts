@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './common.ts';
 export * from './series.ts';
+export * from './series-lists.ts';
 export * from './curation.ts';
 export * from './wallet.ts';
 export * from './library.ts';

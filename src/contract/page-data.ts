@@ -1,5 +1,13 @@
-import { VIEWER_USER_ID } from './constants.ts';
+import {
+  FEATURED_GENRE,
+  MOST_POPULAR_LIMIT,
+  NEW_RELEASE_LIMIT,
+  SERIES_PAGE_SIZE,
+  SHELF_SIZE,
+  VIEWER_USER_ID,
+} from './constants.ts';
 import { inLanguage } from './languages.ts';
+import { seriesListUrl } from './series-lists.ts';
 
 /**
  * A viewer page's HTML carries the API's answers the page reads first, keyed by their GET URLs, so the app
@@ -26,11 +34,21 @@ export const VIEWER_PAGE_QUERIES: {
   {
     path: '/',
     queries: (_, lang) =>
-      ['/api/carousel', '/api/trending', '/api/series/new', '/api/series'].map((url) => inLanguage(url, lang)),
+      [
+        '/api/carousel',
+        '/api/trending',
+        seriesListUrl('new', { limit: NEW_RELEASE_LIMIT }),
+        seriesListUrl('all', { genre: FEATURED_GENRE, limit: SHELF_SIZE }),
+      ].map((url) => inLanguage(url, lang)),
   },
   {
     path: '/discover',
-    queries: (_, lang) => ['/api/series', '/api/series/new', '/api/series/popular'].map((url) => inLanguage(url, lang)),
+    queries: (_, lang) =>
+      [
+        seriesListUrl('new', { limit: SERIES_PAGE_SIZE }),
+        seriesListUrl('popular', { limit: MOST_POPULAR_LIMIT }),
+        seriesListUrl('all', { limit: SERIES_PAGE_SIZE }),
+      ].map((url) => inLanguage(url, lang)),
   },
   {
     path: '/series/:id',
@@ -45,12 +63,7 @@ export const VIEWER_PAGE_QUERIES: {
   },
   {
     path: '/library',
-    queries: (_, lang) => [
-      inLanguage('/api/series', lang),
-      userUrl('progress'),
-      userUrl('liked'),
-      userUrl('bookmarked'),
-    ],
+    queries: () => [userUrl('progress'), userUrl('liked'), userUrl('bookmarked')],
   },
   { path: '/rewards', queries: () => ['/api/packages?placement=rewards', '/api/user'] },
   {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GENRES, RATING_MAX, RATING_MIN } from './constants.ts';
+import { SERIES_BY_ID_MAX, SERIES_LISTS } from './series-lists.ts';
 import { mediaUrl, positiveId } from './common.ts';
 import { languageTag } from './translations.ts';
 import { episodeSubtitle } from './subtitles.ts';
@@ -130,6 +131,8 @@ export const seriesSearchQuery = z.object({
   cursor: z.string().max(200, 'The cursor is not valid').optional(),
   /** The viewer's UI language: results come in it where translated. Search looks through every language. */
   lang: languageTag.optional(),
+  /** Only series not yet in the carousel, or not yet trending: the dashboard's pickers. */
+  notIn: z.enum(['carousel', 'trending'], { error: 'notIn must be carousel or trending' }).optional(),
 });
 export type SeriesSearchQuery = z.infer<typeof seriesSearchQuery>;
 
@@ -137,7 +140,35 @@ export const seriesPage = z.object({
   items: z.array(series),
   /** Pass back as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
-  /** How many series match in all; counted for the first page only (null when a cursor is given). */
+  /** How many series match in all; null when not counted (a search's pages after the first). */
   total: z.number().int().nullable(),
 });
 export type SeriesPage = z.infer<typeof seriesPage>;
+
+export const seriesListParams = z.object({
+  list: z.enum(SERIES_LISTS, { error: `The list must be one of: ${SERIES_LISTS.join(', ')}` }),
+});
+
+/** GET /api/series/lists/{list}: one page of a list, optionally one genre; the cursor comes from the previous page. */
+export const seriesListQuery = seriesSearchQuery.pick({ genre: true, limit: true, cursor: true, lang: true });
+export type SeriesListQuery = z.infer<typeof seriesListQuery>;
+
+/** GET /api/series/by-id?ids=1,2,3: the series a viewer's library names, without the whole catalogue. */
+export const seriesByIdQuery = z.object({
+  ids: z
+    .string({ error: 'ids is required: series ids separated by commas, like 1,2,3' })
+    .regex(/^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9})*$/, 'ids must be series ids separated by commas, like 1,2,3')
+    .transform((text) => [...new Set(text.split(',').map(Number))])
+    .refine((ids) => ids.length <= SERIES_BY_ID_MAX, `At most ${SERIES_BY_ID_MAX} ids at once`)
+    .refine((ids) => ids.every((id) => id <= 2_147_483_647), 'A series id is too large'),
+  lang: languageTag.optional(),
+});
+
+/** GET /api/admin/catalogue-figures: the dashboard's four stat cards (SPEC §2), counted by the database. */
+export const catalogueFigures = z.object({
+  totalSeries: z.number().int(),
+  totalLikes: z.number().int(),
+  genres: z.number().int(),
+  newSeries: z.number().int(),
+});
+export type CatalogueFigures = z.infer<typeof catalogueFigures>;

@@ -1,26 +1,27 @@
-import { useEffect, useRef } from 'react';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { Genre } from '../../contract/constants.ts';
+import { SERIES_PAGE_SIZE, type Genre } from '../../contract/constants.ts';
 import type { SeriesPage } from '../../contract/series.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { useCatalogueLanguage } from '../lib/catalogue-language.ts';
 
-export const SEARCH_PAGE_SIZE = 24;
-
 export interface SeriesSearch {
   q: string;
   genre: Genre | null;
-  /** The viewer's language: results come in it. */
-  lang: string;
+  /** The viewer's language: results come in it. Without it (the dashboard), in their original language. */
+  lang?: string;
+  /** Leave out the series already in the carousel, or already trending (the dashboard's pickers). */
+  notIn?: 'carousel' | 'trending';
+  limit?: number;
 }
 
 /** GET /api/series/search: the server searches and ranks; each page continues from the previous one's cursor. */
 export const searchSeries = (search: SeriesSearch, cursor: string | null, signal?: AbortSignal) => {
-  const params = new URLSearchParams({ limit: String(SEARCH_PAGE_SIZE) });
+  const params = new URLSearchParams({ limit: String(search.limit ?? SERIES_PAGE_SIZE) });
   if (search.q.trim()) params.set('q', search.q.trim());
   if (search.genre) params.set('genre', search.genre);
+  if (search.notIn) params.set('notIn', search.notIn);
   if (cursor) params.set('cursor', cursor);
-  params.set('lang', search.lang);
+  if (search.lang) params.set('lang', search.lang);
   return apiRequest<SeriesPage>(`/api/series/search?${params}`, { signal });
 };
 
@@ -35,22 +36,4 @@ export const seriesSearchQueryOptions = (search: SeriesSearch) =>
 export function useSeriesSearch(search: Omit<SeriesSearch, 'lang'>, enabled: boolean) {
   const lang = useCatalogueLanguage();
   return useInfiniteQuery({ ...seriesSearchQueryOptions({ ...search, lang }), enabled });
-}
-
-/** A ref for an element at the end of a list: when it scrolls into view, the next page is fetched. */
-export function useLoadMoreWhenVisible(loadMore: () => void, active: boolean) {
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !active) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) loadMore();
-      },
-      { rootMargin: '600px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [loadMore, active]);
-  return sentinel;
 }

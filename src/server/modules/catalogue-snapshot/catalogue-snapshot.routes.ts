@@ -8,7 +8,11 @@ import {
   episode,
   errorReply,
   series,
+  seriesByIdQuery,
   seriesIdParams,
+  seriesListParams,
+  seriesListQuery,
+  seriesPage,
   trendingItem,
 } from '../../../contract/index.ts';
 import { notFound } from '../../errors.ts';
@@ -80,6 +84,24 @@ export const catalogueSnapshotRoutes = fp(async (fastify: FastifyInstance) => {
     );
   }
 
+  app.get(
+    '/api/series/lists/:list',
+    {
+      config: viewerRoute,
+      schema: {
+        params: seriesListParams,
+        querystring: seriesListQuery,
+        response: { 200: seriesPage, 400: errorReply },
+      },
+    },
+    async (request, reply) =>
+      sendPrepared(request, reply, await snapshot.seriesPage(request.params.list, request.query, request.query.lang)),
+  );
+  app.get(
+    '/api/series/by-id',
+    { config: viewerRoute, schema: { querystring: seriesByIdQuery, response: { 200: seriesList, 400: errorReply } } },
+    async (request, reply) => sendPrepared(request, reply, await snapshot.seriesById(request.query.ids, request.query.lang)),
+  );
   app.get(
     '/api/series/:id',
     {

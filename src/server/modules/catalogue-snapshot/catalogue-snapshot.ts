@@ -1,4 +1,10 @@
-import type { CarouselItem, Series, TrendingItem } from '../../../contract/index.ts';
+import type {
+  CarouselItem,
+  Series,
+  SeriesListName,
+  SeriesListQuery,
+  TrendingItem,
+} from '../../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import {
   listEpisodes,
@@ -11,6 +17,7 @@ import { listCarousel, listTrending } from '../curation/curation.service.ts';
 import type { CatalogueTranslations } from '../translations/translation-choice.ts';
 import { loadCatalogueTranslations } from '../translations/translations.service.ts';
 import { prepareReply, type PreparedReply } from './prepared-reply.ts';
+import { createSeriesPages } from './series-pages.ts';
 
 export type CatalogueList = 'series' | 'new' | 'popular' | 'trendingSeries' | 'carousel' | 'trending';
 
@@ -31,6 +38,9 @@ interface Variant {
   replies: Record<CatalogueList, PreparedReply>;
   series: Map<number, Series>;
   seriesReplies: Map<number, PreparedReply>;
+  pages: ReturnType<typeof createSeriesPages>;
+  /** Pages, by-id and search answers asked for since this version was built; the least recently used go. */
+  pageReplies: Map<string, Promise<PreparedReply>>;
 }
 
 interface Lists extends Variant {
@@ -51,6 +61,9 @@ const EPISODE_LISTS_KEPT = 2000;
 // Viewers' languages are the picker's 15; a bound keeps a stream of made-up tags from filling memory.
 const LANGUAGE_VARIANTS_KEPT = 16;
 
+// A page of 24 series is about 15 kB prepared (plain, gzip and brotli): a few megabytes at most.
+const PAGE_REPLIES_KEPT = 400;
+
 const LIST_NAMES: readonly CatalogueList[] = ['series', 'new', 'popular', 'trendingSeries', 'carousel', 'trending'];
 
 /** Each list's bytes; a list that is the very same array as in `base` keeps base's bytes (and ETag). */
@@ -61,7 +74,15 @@ function prepareVariant(values: CatalogueValues, base?: { values: CatalogueValue
       base && values[name] === base.values[name] ? base.variant.replies[name] : prepareReply(values[name]),
     ]),
   ) as Record<CatalogueList, PreparedReply>;
-  return { replies, series: new Map(values.series.map((s) => [s.id, s])), seriesReplies: new Map() };
+  // Pages and by-id answers only read the series: a language that translates none of them shares base's.
+  const sameSeries = base && values.series === base.values.series;
+  return {
+    replies,
+    series: sameSeries ? base.variant.series : new Map(values.series.map((s) => [s.id, s])),
+    seriesReplies: sameSeries ? base.variant.seriesReplies : new Map(),
+    pages: sameSeries ? base.variant.pages : createSeriesPages(values.series),
+    pageReplies: sameSeries ? base.variant.pageReplies : new Map(),
+  };
 }
 
 /** The lists as viewers of `language` read them; a list without a translated series stays the same array. */
@@ -85,6 +106,23 @@ function translateValues(values: CatalogueValues, translations: CatalogueTransla
     carousel: items(values.carousel),
     trending: items(values.trending),
   };
+}
+
+/**
+ * The prepared reply under `key`, made once while it stays among the PAGE_REPLIES_KEPT most recently used; readers
+ * arriving while it is being made share it. A failure (a bad cursor's 400) is not kept.
+ */
+function remembered(cache: Map<string, Promise<PreparedReply>>, key: string, make: () => unknown) {
+  let prepared = cache.get(key);
+  if (prepared) cache.delete(key);
+  else {
+    const making = Promise.resolve().then(make).then(prepareReply);
+    making.catch(() => cache.get(key) === making && cache.delete(key));
+    prepared = making;
+  }
+  cache.set(key, prepared);
+  if (cache.size > PAGE_REPLIES_KEPT) cache.delete(cache.keys().next().value!);
+  return prepared;
 }
 
 /**
@@ -177,6 +215,28 @@ export function createCatalogueSnapshot(db: Database) {
       return prepared;
     },
 
+    /** One page of a viewer list (newest, new, popular), optionally one genre. A bad cursor throws a 400. */
+    async seriesPage(list: SeriesListName, query: SeriesListQuery, language?: string): Promise<PreparedReply> {
+      const current = variantOf(this.ready() ?? (await currentLists()), language);
+      const key = `page|${list}|${query.genre ?? ''}|${query.limit}|${query.cursor ?? ''}`;
+      return remembered(current.pageReplies, key, () => current.pages.page(list, query));
+    },
+    /** The series of these ids that exist, in the order asked. */
+    async seriesById(ids: number[], language?: string): Promise<PreparedReply> {
+      const current = variantOf(this.ready() ?? (await currentLists()), language);
+      return remembered(current.pageReplies, `ids|${ids.join(',')}`, () =>
+        ids.flatMap((id) => current.series.get(id) ?? []),
+      );
+    },
+    /**
+     * An answer computed elsewhere (a search in PostgreSQL) from the catalogue as it is now, kept with this version:
+     * asked again before the catalogue changes, it is the same bytes. `key` must name everything the answer depends
+     * on, its language included.
+     */
+    async derived(key: string, make: () => Promise<unknown>): Promise<PreparedReply> {
+      const current = this.ready() ?? (await currentLists());
+      return remembered(current.pageReplies, `derived|${key}`, make);
+    },
     /** A series' episodes as viewers see them, or undefined when there is no such series. */
     async episodes(seriesId: number): Promise<PreparedReply | undefined> {
       const current = this.ready() ?? (await currentLists());

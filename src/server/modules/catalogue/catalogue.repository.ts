@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, notLike, or } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, ne, notLike, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { episodes, series, trendingItems } from '../../db/schema.ts';
 
@@ -98,4 +98,17 @@ export async function replaceArtworkLink(
     .where(and(eq(series.id, id), eq(series[field], from)))
     .returning({ id: series.id });
   return rows.length > 0;
+}
+
+/** The four figures of the dashboard's stat cards, in one pass over the table. */
+export async function catalogueFigures(db: Executor) {
+  const [row] = await db
+    .select({
+      totalSeries: count(),
+      totalLikes: sql<string>`coalesce(sum(${series.likes}), 0)`,
+      genres: countDistinct(series.genre),
+      newSeries: sql<number>`count(*) filter (where ${series.isNew})::int`,
+    })
+    .from(series);
+  return row!;
 }

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ARTWORK_FILE_FIELD,
   artworkUploadReply,
+  catalogueFigures,
   createSeriesBody,
   episode,
   episodeIdParams,
@@ -15,9 +16,10 @@ import {
   seriesSearchQuery,
   updateSeriesBody,
 } from '../../../contract/index.ts';
-import { createSeries, editSeries, getEpisode, removeSeries } from './catalogue.service.ts';
+import { createSeries, editSeries, getCatalogueFigures, getEpisode, removeSeries } from './catalogue.service.ts';
 import { searchSeries } from './series-search.service.ts';
 import { inViewerLanguage } from '../translations/translations.service.ts';
+import { sendPrepared } from '../catalogue-snapshot/prepared-reply.ts';
 import { operatorRoute, viewerRoute } from '../../plugins/guards.ts';
 import { artworkImporter, DEFAULT_ARTWORK_LIMITS } from '../../media/artwork-import.ts';
 import { adoptExternalArtwork, storeUploadedArtwork } from './series-artwork.ts';
@@ -39,10 +41,23 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/series/search',
     { config: viewerRoute, schema: { querystring: seriesSearchQuery, response: { 200: seriesPage, 400: errorReply } } },
-    async (request) => {
-      const page = await searchSeries(app.db, request.query);
-      return { ...page, items: await inViewerLanguage(app.db, page.items, request.query.lang) };
+    async (request, reply) => {
+      const { q, genre, limit, cursor, notIn, lang } = request.query;
+      // Until the catalogue changes, the same search is the same answer: popular searches and pages read again
+      // come from memory (decision 024).
+      const key = JSON.stringify(['search', q ?? '', genre ?? '', limit, cursor ?? '', notIn ?? '', lang ?? '']);
+      const prepared = await app.catalogueSnapshot.derived(key, async () => {
+        const page = await searchSeries(app.db, request.query);
+        return { ...page, items: await inViewerLanguage(app.db, page.items, lang) };
+      });
+      return sendPrepared(request, reply, prepared);
     },
+  );
+
+  app.get(
+    '/api/admin/catalogue-figures',
+    { config: operatorRoute, schema: { response: { 200: catalogueFigures } } },
+    () => getCatalogueFigures(app.db),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import type { Episode, EpisodeSubtitle, Genre, Series } from '../../../contract/index.ts';
+import type { CatalogueFigures, Episode, EpisodeSubtitle, Genre, Series } from '../../../contract/index.ts';
 import { subtitlesOfEpisode, subtitlesOfEpisodes } from '../subtitles/subtitles.service.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
@@ -113,4 +113,10 @@ export async function editSeries(db: Database, artwork: ArtworkImporter, id: num
 
 export async function removeSeries(db: Database, id: number) {
   if (!(await repo.deleteSeries(db, id))) throw seriesNotFound();
+}
+
+export async function getCatalogueFigures(db: Database): Promise<CatalogueFigures> {
+  const row = await repo.catalogueFigures(db);
+  // A sum of likes is a bigint in PostgreSQL, so it arrives as text.
+  return { ...row, totalLikes: Number(row.totalLikes) };
 }

@@ -1,6 +1,6 @@
-import { count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { series, seriesTranslations } from '../../db/schema.ts';
+import { carouselItems, series, seriesTranslations, trendingItems } from '../../db/schema.ts';
 import type { SeriesRow } from './catalogue.repository.ts';
 
 /** Where the previous page ended: the last row's rank (or creation time) and id. */
@@ -17,6 +17,15 @@ const matches = (text: SQL, pattern: string) => sql`(
   or to_tsvector('simple', ${text}) @@ plainto_tsquery('simple', q.folded)
 )`;
 
+/** Which series a search leaves out: none, those in the carousel, or those trending. */
+export type Membership = 'carousel' | 'trending' | undefined;
+
+function notInFilter(notIn: Membership): SQL | undefined {
+  if (!notIn) return undefined;
+  const items = notIn === 'carousel' ? carouselItems : trendingItems;
+  return sql`not exists (select 1 from ${items} where ${items.seriesId} = ${series.id})`;
+}
+
 function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -27,9 +36,11 @@ function escapeLike(text: string) {
  */
 export async function searchSeriesRows(
   db: Executor,
-  options: { query: string; genre?: string; after?: { score: number; id: number }; limit: number },
+  options: { query: string; genre?: string; notIn?: Membership; after?: { score: number; id: number }; limit: number },
 ): Promise<(SeriesRow & { score: number; total: number })[]> {
   const genreFilter = options.genre ? sql`and ${series.genre} = ${options.genre}` : sql``;
+  const membership = notInFilter(options.notIn);
+  const membershipFilter = membership ? sql`and ${membership}` : sql``;
   const after = options.after
     ? sql`where (ranked.score, ranked.id) < (${options.after.score}::int8, ${options.after.id}::int4)`
     : sql``;
@@ -40,11 +51,11 @@ export async function searchSeriesRows(
     documents as (
       select ${series.id} as series_id, ${series.title} as title, ${searchText} as text
       from ${series}, q
-      where ${matches(searchText, pattern)} ${genreFilter}
+      where ${matches(searchText, pattern)} ${genreFilter} ${membershipFilter}
       union all
       select ${seriesTranslations.seriesId}, ${seriesTranslations.title}, ${translationText}
       from ${seriesTranslations} join ${series} on ${series.id} = ${seriesTranslations.seriesId}, q
-      where ${matches(translationText, pattern)} ${genreFilter}
+      where ${matches(translationText, pattern)} ${genreFilter} ${membershipFilter}
     ),
     best as (
       select documents.series_id, max(round(1000000 * (
@@ -70,10 +81,12 @@ export async function searchSeriesRows(
 /** Newest first, optionally one genre; `after` is the last row of the previous page. */
 export async function newestSeriesRows(
   db: Executor,
-  options: { genre?: string; after?: { createdAt: string; id: number }; limit: number },
+  options: { genre?: string; notIn?: Membership; after?: { createdAt: string; id: number }; limit: number },
 ): Promise<(SeriesRow & { position: string })[]> {
   const conditions: SQL[] = [];
   if (options.genre) conditions.push(sql`${series.genre} = ${options.genre}`);
+  const membership = notInFilter(options.notIn);
+  if (membership) conditions.push(membership);
   if (options.after) {
     conditions.push(
       sql`(${series.createdAt}, ${series.id}) < (${options.after.createdAt}::timestamptz, ${options.after.id}::int4)`,
@@ -89,11 +102,12 @@ export async function newestSeriesRows(
   return rows.map(({ row, position }) => ({ ...row, position }));
 }
 
-export async function countSeries(db: Executor, genre?: string): Promise<number> {
+export async function countSeries(db: Executor, genre?: string, notIn?: Membership): Promise<number> {
+  const conditions = [genre ? eq(series.genre, genre) : undefined, notInFilter(notIn)];
   const [row] = await db
     .select({ n: count() })
     .from(series)
-    .where(genre ? eq(series.genre, genre) : undefined);
+    .where(and(...conditions));
   return row!.n;
 }
 

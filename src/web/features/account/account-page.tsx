@@ -4,7 +4,7 @@ import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paths } from '../../app/paths.ts';
-import { useAllSeries } from '../../api/get-series-lists.ts';
+import { useSeriesById } from '../../api/get-series-by-id.ts';
 import { useTransactions } from '../../api/get-transactions.ts';
 import { useUnlockedEpisodes } from '../../api/get-unlocked-episodes.ts';
 import { balanceOf, useUser } from '../../api/get-user.ts';
@@ -24,7 +24,15 @@ export default function AccountPage() {
   const user = useUser();
   const transactions = useTransactions();
   const unlocked = useUnlockedEpisodes();
-  const all = useAllSeries();
+  // Only the series these lists name, not the catalogue.
+  const named =
+    unlocked.isPending || transactions.isPending
+      ? undefined
+      : [
+          ...(unlocked.data ?? []).map((entry) => entry.seriesId),
+          ...(transactions.data ?? []).flatMap((entry) => (entry.seriesId === null ? [] : [entry.seriesId])),
+        ];
+  const all = useSeriesById(named);
   const seriesById = new Map((all.data ?? []).map((series) => [series.id, series]));
 
   const tabClass =
@@ -65,7 +73,10 @@ export default function AccountPage() {
       </nav>
 
       <Tabs.Root defaultValue="transactions">
-        <Tabs.List aria-label={t('tabsLabel')} className="flex gap-1 rounded-full bg-white/[0.06] p-1 ring-1 ring-white/5 sm:inline-flex">
+        <Tabs.List
+          aria-label={t('tabsLabel')}
+          className="flex gap-1 rounded-full bg-white/[0.06] p-1 ring-1 ring-white/5 sm:inline-flex"
+        >
           <Tabs.Trigger value="transactions" className={tabClass}>
             {t('tabs.transactions')}
           </Tabs.Trigger>
@@ -79,7 +90,11 @@ export default function AccountPage() {
           ) : transactions.isError ? (
             <LoadError />
           ) : transactions.data.length === 0 ? (
-            <Empty icon={<Receipt className="size-7" aria-hidden />} title={t('transactions.empty')} text={t('transactions.emptyHint')} />
+            <Empty
+              icon={<Receipt className="size-7" aria-hidden />}
+              title={t('transactions.empty')}
+              text={t('transactions.emptyHint')}
+            />
           ) : (
             <TransactionList entries={transactions.data} seriesById={seriesById} />
           )}
@@ -90,7 +105,11 @@ export default function AccountPage() {
           ) : unlocked.isError || all.isError ? (
             <LoadError />
           ) : unlocked.data.length === 0 ? (
-            <Empty icon={<LockOpen className="size-7" aria-hidden />} title={t('unlocked.empty')} text={t('unlocked.emptyHint')} />
+            <Empty
+              icon={<LockOpen className="size-7" aria-hidden />}
+              title={t('unlocked.empty')}
+              text={t('unlocked.emptyHint')}
+            />
           ) : (
             <UnlockedList unlocks={unlocked.data} seriesById={seriesById} />
           )}
@@ -102,11 +121,21 @@ export default function AccountPage() {
   );
 }
 
-function Figure({ label, value, highlight = false }: { label: string; value: number | undefined; highlight?: boolean }) {
+function Figure({
+  label,
+  value,
+  highlight = false,
+}: {
+  label: string;
+  value: number | undefined;
+  highlight?: boolean;
+}) {
   return (
     <div
       className={`rounded-2xl p-3 ring-1 ${
-        highlight ? 'bg-gradient-to-br from-amber-500/20 to-rose-600/15 ring-amber-400/20' : 'bg-white/[0.04] ring-white/5'
+        highlight
+          ? 'bg-gradient-to-br from-amber-500/20 to-rose-600/15 ring-amber-400/20'
+          : 'bg-white/[0.04] ring-white/5'
       }`}
     >
       <p className="text-xs text-zinc-400">{label}</p>

@@ -1,12 +1,11 @@
-import { useCallback, useMemo } from 'react';
 import { Search, SearchX, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
-import { GENRES, MOST_POPULAR_LIMIT, type Genre } from '../../../contract/constants.ts';
-import { usePopularSeries } from '../../api/get-popular-series.ts';
-import { useAllSeries, useNewSeries } from '../../api/get-series-lists.ts';
-import { useLoadMoreWhenVisible, useSeriesSearch } from '../../api/search-series.ts';
+import { GENRES, MOST_POPULAR_LIMIT, SERIES_PAGE_SIZE, type Genre } from '../../../contract/constants.ts';
+import { useSeriesListPages, useSeriesShelf } from '../../api/get-series-lists.ts';
+import { useSeriesSearch } from '../../api/search-series.ts';
 import { genreLabel } from '../../lib/i18n.ts';
+import { usePagedSeries } from '../../lib/use-paged-series.ts';
 import { SeriesGrid, SeriesSection } from './components/series-section.tsx';
 
 const isGenre = (value: string | null): value is Genre => (GENRES as readonly string[]).includes(value ?? '');
@@ -17,20 +16,17 @@ export default function DiscoverPage() {
   const query = searchParams.get('q') ?? '';
   const genreParam = searchParams.get('genre');
   const genre = isGenre(genreParam) ? genreParam : null;
-  const filtered = genre !== null || query.trim() !== '';
+  const words = query.trim() !== '';
+  const filtered = genre !== null || words;
 
-  const all = useAllSeries();
-  const fresh = useNewSeries();
-  const popular = usePopularSeries();
-
-  const search = useSeriesSearch({ q: query, genre }, filtered);
-  const results = useMemo(() => search.data?.pages.flatMap((page) => page.items) ?? [], [search.data]);
-  const total = search.data?.pages[0]?.total ?? results.length;
-  const { fetchNextPage, hasNextPage, isFetchingNextPage } = search;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
-  const endOfResults = useLoadMoreWhenVisible(loadMore, filtered && hasNextPage);
+  const fresh = useSeriesShelf({ list: 'new', limit: SERIES_PAGE_SIZE }, !filtered);
+  const popular = useSeriesShelf({ list: 'popular', limit: MOST_POPULAR_LIMIT }, !filtered);
+  // All Series without words, one genre's series with a chip alone: pages of the catalogue lists; words: a search.
+  const listed = useSeriesListPages({ list: 'all', genre, limit: SERIES_PAGE_SIZE }, !words);
+  const searched = useSeriesSearch({ q: query, genre }, words);
+  const search = words ? searched : listed;
+  const all = usePagedSeries(listed, !filtered);
+  const results = usePagedSeries(search, filtered);
 
   // The URL follows the search box and the chips, so a filtered view can be shared and survives a reload.
   const update = (changes: { q?: string; genre?: Genre | null }) =>
@@ -125,13 +121,13 @@ export default function DiscoverPage() {
               </h2>
               {search.isSuccess && (
                 <p className="text-sm text-zinc-400" role="status">
-                  {t('resultCount', { count: total })}
+                  {t('resultCount', { count: results.total })}
                 </p>
               )}
             </div>
             {search.isError ? (
               <LoadError />
-            ) : search.isSuccess && results.length === 0 ? (
+            ) : search.isSuccess && results.items.length === 0 ? (
               <div className="flex flex-col items-center gap-3 rounded-2xl bg-white/[0.03] px-6 py-14 text-center ring-1 ring-white/5">
                 <SearchX className="size-10 text-zinc-600" aria-hidden />
                 <p className="text-base font-semibold text-zinc-200">{t('noResults')}</p>
@@ -145,8 +141,8 @@ export default function DiscoverPage() {
               </div>
             ) : (
               <>
-                <SeriesGrid series={results} loading={search.isPending} eagerCount={6} skeletons={9} />
-                <div ref={endOfResults} aria-hidden />
+                <SeriesGrid series={results.items} loading={search.isPending} eagerCount={6} skeletons={9} />
+                <div ref={results.sentinel} aria-hidden />
               </>
             )}
           </section>
@@ -155,7 +151,7 @@ export default function DiscoverPage() {
             <SeriesSection
               id="new"
               title={t('newReleases')}
-              series={fresh.data}
+              series={fresh.data?.items}
               loading={fresh.isPending}
               eagerCount={4}
               layout="row"
@@ -164,15 +160,22 @@ export default function DiscoverPage() {
             <SeriesSection
               id="popular"
               title={t('mostPopular')}
-              series={popular.data?.slice(0, MOST_POPULAR_LIMIT)}
+              series={popular.data?.items}
               loading={popular.isPending}
               ranked
               layout="row"
               skeletons={MOST_POPULAR_LIMIT}
             />
             {popular.isError && <LoadError />}
-            <SeriesSection id="all" title={t('allSeries')} series={all.data} loading={all.isPending} skeletons={12} />
-            {all.isError && <LoadError />}
+            <SeriesSection
+              id="all"
+              title={t('allSeries')}
+              series={listed.isPending ? undefined : all.items}
+              loading={listed.isPending}
+              skeletons={12}
+            />
+            <div ref={all.sentinel} aria-hidden />
+            {listed.isError && <LoadError />}
           </>
         )}
       </div>

@@ -1,15 +1,13 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { GENRES, NEW_RELEASE_LIMIT, type Genre } from '../../../contract/constants.ts';
-import type { Series } from '../../../contract/series.ts';
+import { FEATURED_GENRE, GENRES, NEW_RELEASE_LIMIT, SHELF_SIZE, type Genre } from '../../../contract/constants.ts';
 import { paths } from '../../app/paths.ts';
-import { useAllSeries, useNewSeries } from '../../api/get-series-lists.ts';
+import { useSeriesShelf } from '../../api/get-series-lists.ts';
 import { HeroCarousel } from './components/hero-carousel.tsx';
 import { SeriesShelf } from './components/series-shelf.tsx';
 import { TrendingStrip } from './components/trending-strip.tsx';
 
-const FEATURED_GENRE: Genre = 'Action & Adventure';
 const MORE_GENRES = GENRES.filter((genre) => genre !== FEATURED_GENRE);
 
 const genreSlug = (genre: string) => genre.toLowerCase().replace(/[^a-z0-9]+/g, '-');
@@ -17,27 +15,8 @@ const genreSlug = (genre: string) => genre.toLowerCase().replace(/[^a-z0-9]+/g, 
 export default function HomePage() {
   const { t } = useTranslation(['home', 'common']);
   const [showMore, setShowMore] = useState(false);
-  const newSeries = useNewSeries();
-  const allSeries = useAllSeries();
-
-  const byGenre = useMemo(() => {
-    if (!allSeries.data) return undefined;
-    const groups = new Map<string, Series[]>();
-    for (const series of allSeries.data) groups.set(series.genre, [...(groups.get(series.genre) ?? []), series]);
-    return groups;
-  }, [allSeries.data]);
-
-  const genreShelf = (genre: Genre) => (
-    <SeriesShelf
-      key={genre}
-      id={`shelf-${genreSlug(genre)}`}
-      testId="genre-shelf"
-      title={t(`common:genres.${genre}`, { defaultValue: genre })}
-      titleHref={paths.discoverGenre(genre)}
-      series={byGenre ? (byGenre.get(genre) ?? []) : undefined}
-      padToShelfSize
-    />
-  );
+  const newSeries = useSeriesShelf({ list: 'new', limit: NEW_RELEASE_LIMIT });
+  const genreShelf = (genre: Genre) => <GenreShelf key={genre} genre={genre} />;
 
   return (
     <div className="mx-auto max-w-7xl space-y-8 px-4 pt-3 pb-6 md:space-y-10 md:px-6 md:pt-6">
@@ -48,7 +27,7 @@ export default function HomePage() {
         testId="new-release-shelf"
         title={t('newRelease')}
         viewAllHref={paths.newReleaseShelf}
-        series={newSeries.data?.slice(0, NEW_RELEASE_LIMIT)}
+        series={newSeries.data?.items}
       />
       {genreShelf(FEATURED_GENRE)}
       <div id="more-genres" hidden={!showMore} className="space-y-8 md:space-y-10">
@@ -68,5 +47,21 @@ export default function HomePage() {
       </div>
       <TrendingStrip />
     </div>
+  );
+}
+
+/** A genre's first seven series, newest first, padded with Coming Soon cards. */
+function GenreShelf({ genre }: { genre: Genre }) {
+  const { t } = useTranslation('common');
+  const shelf = useSeriesShelf({ list: 'all', genre, limit: SHELF_SIZE });
+  return (
+    <SeriesShelf
+      id={`shelf-${genreSlug(genre)}`}
+      testId="genre-shelf"
+      title={t(`genres.${genre}`, { defaultValue: genre })}
+      titleHref={paths.discoverGenre(genre)}
+      series={shelf.data?.items}
+      padToShelfSize
+    />
   );
 }

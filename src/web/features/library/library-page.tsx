@@ -8,7 +8,7 @@ import { paths } from '../../app/paths.ts';
 import { useBookmarkedSeriesIds } from '../../api/get-bookmarked.ts';
 import { useLikedSeriesIds } from '../../api/get-liked.ts';
 import { useProgress } from '../../api/get-progress.ts';
-import { useAllSeries } from '../../api/get-series-lists.ts';
+import { useSeriesById } from '../../api/get-series-by-id.ts';
 import { SeriesCard } from '../../components/series/series-card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ContinueList } from './components/continue-list.tsx';
@@ -23,10 +23,14 @@ export default function LibraryPage() {
   const tabParam = searchParams.get('tab');
   const tab: LibraryTab = isTab(tabParam) ? tabParam : 'continue';
 
-  const all = useAllSeries();
   const progress = useProgress();
   const liked = useLikedSeriesIds();
   const saved = useBookmarkedSeriesIds();
+  // Only the series the three tabs name, not the catalogue.
+  const named = [progress, liked, saved].some((list) => list.isPending)
+    ? undefined
+    : [...(progress.data ?? []).map((entry) => entry.seriesId), ...(liked.data ?? []), ...(saved.data ?? [])];
+  const all = useSeriesById(named);
   const seriesById = new Map((all.data ?? []).map((series) => [series.id, series]));
   const pick = (ids: number[] | undefined) =>
     (ids ?? []).flatMap((id) => {
@@ -45,7 +49,10 @@ export default function LibraryPage() {
         onValueChange={(value) => setSearchParams({ tab: value }, { replace: true })}
         className="mt-4"
       >
-        <Tabs.List aria-label={t('tabsLabel')} className="flex gap-1 rounded-full bg-white/[0.06] p-1 ring-1 ring-white/5 sm:inline-flex">
+        <Tabs.List
+          aria-label={t('tabsLabel')}
+          className="flex gap-1 rounded-full bg-white/[0.06] p-1 ring-1 ring-white/5 sm:inline-flex"
+        >
           <Tabs.Trigger value="continue" className={tabClass}>
             {t('tabs.continue')}
           </Tabs.Trigger>
@@ -65,7 +72,11 @@ export default function LibraryPage() {
           ) : progress.data.some((entry) => seriesById.has(entry.seriesId)) ? (
             <ContinueList entries={progress.data} seriesById={seriesById} />
           ) : (
-            <EmptyState icon={<History className="size-8" aria-hidden />} title={t('empty.continue')} text={t('empty.continueHint')} />
+            <EmptyState
+              icon={<History className="size-8" aria-hidden />}
+              title={t('empty.continue')}
+              text={t('empty.continueHint')}
+            />
           )}
         </Tabs.Content>
         <Tabs.Content value="liked" className="mt-5 focus-visible:outline-none">
@@ -73,7 +84,13 @@ export default function LibraryPage() {
             loading={liked.isPending || all.isPending}
             failed={liked.isError || all.isError}
             series={pick(liked.data)}
-            empty={<EmptyState icon={<Heart className="size-8" aria-hidden />} title={t('empty.liked')} text={t('empty.likedHint')} />}
+            empty={
+              <EmptyState
+                icon={<Heart className="size-8" aria-hidden />}
+                title={t('empty.liked')}
+                text={t('empty.likedHint')}
+              />
+            }
           />
         </Tabs.Content>
         <Tabs.Content value="saved" className="mt-5 focus-visible:outline-none">
@@ -81,7 +98,13 @@ export default function LibraryPage() {
             loading={saved.isPending || all.isPending}
             failed={saved.isError || all.isError}
             series={pick(saved.data)}
-            empty={<EmptyState icon={<Bookmark className="size-8" aria-hidden />} title={t('empty.saved')} text={t('empty.savedHint')} />}
+            empty={
+              <EmptyState
+                icon={<Bookmark className="size-8" aria-hidden />}
+                title={t('empty.saved')}
+                text={t('empty.savedHint')}
+              />
+            }
           />
         </Tabs.Content>
       </Tabs.Root>
@@ -89,7 +112,17 @@ export default function LibraryPage() {
   );
 }
 
-function SeriesTab({ loading, failed, series, empty }: { loading: boolean; failed: boolean; series: Series[]; empty: ReactNode }) {
+function SeriesTab({
+  loading,
+  failed,
+  series,
+  empty,
+}: {
+  loading: boolean;
+  failed: boolean;
+  series: Series[];
+  empty: ReactNode;
+}) {
   if (loading) return <GridSkeleton />;
   if (failed) return <LoadError />;
   if (series.length === 0) return <>{empty}</>;
@@ -111,7 +144,10 @@ function EmptyState({ icon, title, text }: { icon: ReactNode; title: string; tex
       <span className="flex size-16 items-center justify-center rounded-full bg-white/5 text-zinc-400">{icon}</span>
       <p className="text-base font-semibold text-zinc-100">{title}</p>
       <p className="max-w-xs text-sm text-zinc-400">{text}</p>
-      <Link href={paths.discover} className="mt-1 rounded-full bg-rose-600 px-5 py-2.5 text-sm font-semibold hover:bg-rose-700">
+      <Link
+        href={paths.discover}
+        className="mt-1 rounded-full bg-rose-600 px-5 py-2.5 text-sm font-semibold hover:bg-rose-700"
+      >
         {t('empty.browse')}
       </Link>
     </div>

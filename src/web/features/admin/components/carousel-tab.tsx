@@ -15,7 +15,7 @@ import { CuratedItem } from './curated-item.tsx';
 import { SeriesPicker } from './series-picker.tsx';
 import { panelClass } from './styles.ts';
 
-export function CarouselTab({ series }: { series: readonly Series[] }) {
+export function CarouselTab() {
   const { t } = useTranslation('admin');
   const carousel = useCarouselItems();
   const add = useAddCarouselItem();
@@ -24,11 +24,6 @@ export function CarouselTab({ series }: { series: readonly Series[] }) {
   const fail = useAdminFailure();
   const saving = add.isPending || remove.isPending || reorder.isPending;
   const items = useMemo(() => carousel.data ?? [], [carousel.data]);
-
-  const candidates = useMemo(() => {
-    const inCarousel = new Set(items.map((item) => item.seriesId));
-    return series.filter((s) => !inCarousel.has(s.id));
-  }, [series, items]);
 
   const addSeries = (s: Series) =>
     add.mutate(
@@ -61,11 +56,10 @@ export function CarouselTab({ series }: { series: readonly Series[] }) {
         <p className="mb-3 text-xs text-zinc-400">{t('carousel.addSubtitle')}</p>
         {carousel.isPending ? (
           <Skeleton className="h-40" />
-        ) : candidates.length === 0 ? (
-          <p className="py-6 text-center text-sm text-zinc-400">{t('carousel.allIn')}</p>
         ) : (
           <SeriesPicker
-            candidates={candidates}
+            notIn="carousel"
+            allIn={t('carousel.allIn')}
             searchLabel={t('carousel.searchLabel')}
             searchPlaceholder={t('carousel.searchPlaceholder')}
             noMatches={t('carousel.noMatches')}

@@ -1,10 +1,10 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { GENRES } from '../../../../contract/constants.ts';
+import { GENRES, type Genre } from '../../../../contract/constants.ts';
 import type { Series } from '../../../../contract/series.ts';
 import { formatNumber } from '../../../lib/format.ts';
-import { filterSeries, pageOf } from '../lib/catalogue-figures.ts';
+import { useSeriesPages } from '../lib/use-series-pages.ts';
 import { Pager } from './pager.tsx';
 import { SeriesEditRow, SeriesRow } from './series-rows.tsx';
 import { SeriesCard, SeriesEditCard } from './series-cards.tsx';
@@ -15,14 +15,13 @@ import { useSeriesLanguages } from '../api/series-translations.ts';
 import { controlBase, panelClass, selectClass } from './styles.ts';
 import { genreLabel } from '../../../lib/i18n.ts';
 
-/** Twenty-five rows a page keeps the table quick with a thousand series. */
+/** Twenty-five rows a page; the server searches and pages, so the catalogue's size does not matter here. */
 const PAGE_SIZE = 25;
 
-export function ContentTab({ series }: { series: readonly Series[] }) {
+export function ContentTab({ catalogueEmpty }: { catalogueEmpty: boolean }) {
   const { t } = useTranslation('admin');
   const [query, setQuery] = useState('');
   const [genre, setGenre] = useState('');
-  const [page, setPage] = useState(1);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Series | null>(null);
   const [translating, setTranslating] = useState<Series | null>(null);
@@ -32,8 +31,7 @@ export function ContentTab({ series }: { series: readonly Series[] }) {
   // A table from tablet width up; cards on a phone, where eight columns do not fit.
   const wide = useMediaQuery('(min-width: 768px)');
 
-  const filtered = useMemo(() => filterSeries(series, query, genre), [series, query, genre]);
-  const shown = pageOf(filtered, page, PAGE_SIZE);
+  const shown = useSeriesPages({ q: query, genre: (genre || null) as Genre | null, limit: PAGE_SIZE });
   const columns = ['title', 'genre', 'episodes', 'rating', 'thumbnails', 'likes', 'status', 'actions'] as const;
 
   return (
@@ -57,7 +55,6 @@ export function ContentTab({ series }: { series: readonly Series[] }) {
               value={query}
               onChange={(event) => {
                 setQuery(event.target.value);
-                setPage(1);
               }}
               placeholder={t('content.searchPlaceholder')}
               className={`${controlBase} h-9 w-full pe-3 ps-8`}
@@ -72,7 +69,6 @@ export function ContentTab({ series }: { series: readonly Series[] }) {
               value={genre}
               onChange={(event) => {
                 setGenre(event.target.value);
-                setPage(1);
               }}
               className={selectClass}
             >
@@ -146,17 +142,25 @@ export function ContentTab({ series }: { series: readonly Series[] }) {
           )}
         </ul>
       )}
-      {shown.total === 0 && (
-        <p className="px-4 py-10 text-center text-sm text-zinc-400">
-          {series.length === 0 ? t('content.empty') : t('content.noResults')}
+      {shown.isError ? (
+        <p role="alert" className="px-4 py-10 text-center text-sm text-zinc-300">
+          {t('loadFailed')}
         </p>
+      ) : (
+        !shown.isPending &&
+        shown.total === 0 && (
+          <p className="px-4 py-10 text-center text-sm text-zinc-400">
+            {catalogueEmpty ? t('content.empty') : t('content.noResults')}
+          </p>
+        )
       )}
 
       <div className="border-t border-white/10 px-4 py-2.5">
         <Pager
           page={shown.page}
           pages={shown.pages}
-          onPage={setPage}
+          onPage={shown.onPage}
+          busy={shown.busy}
           label={t('content.pagination.label')}
           summary={
             shown.total

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../app/paths.ts';
-import { useAdminSeries } from '../api/get-admin-series.ts';
+import { useCatalogueFigures } from '../api/get-catalogue-figures.ts';
 import { DashboardHeader } from './dashboard-header.tsx';
 import { StatCards } from './stat-cards.tsx';
 import { ContentTab } from './content-tab.tsx';
@@ -43,18 +43,18 @@ const tabTriggerClass =
 
 export function Dashboard() {
   const { t } = useTranslation('admin');
-  const series = useAdminSeries(true);
+  const figures = useCatalogueFigures();
   const [tab, selectTab] = useDashboardTab();
   const [addOpen, setAddOpen] = useState(false);
 
-  if (series.isPending) return <PageSpinner label={t('loadingDashboard')} />;
-  if (series.isError) {
+  if (figures.isPending) return <PageSpinner label={t('loadingDashboard')} />;
+  if (figures.isError) {
     return (
       <main id="main" className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
         <p role="alert" className="text-zinc-300">
           {t('loadFailed')}
         </p>
-        <Button variant="secondary" onClick={() => series.refetch()}>
+        <Button variant="secondary" onClick={() => figures.refetch()}>
           {t('retry')}
         </Button>
       </main>
@@ -65,7 +65,7 @@ export function Dashboard() {
     <div className="min-h-dvh bg-ink-950 text-white">
       <DashboardHeader onAddSeries={() => setAddOpen(true)} />
       <main id="main" className="mx-auto max-w-7xl space-y-6 px-4 py-5 lg:px-8 lg:py-6">
-        <StatCards series={series.data} />
+        <StatCards figures={figures.data} />
         <Tabs.Root value={tab} onValueChange={selectTab}>
           <Tabs.List aria-label={t('tabs.label')} className="flex overflow-x-auto border-b border-white/10">
             <Tabs.Trigger value="content" className={tabTriggerClass}>
@@ -82,17 +82,17 @@ export function Dashboard() {
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="content" className="pt-5 focus-visible:outline-none">
-            <ContentTab series={series.data} />
+            <ContentTab catalogueEmpty={figures.data.totalSeries === 0} />
           </Tabs.Content>
           <Tabs.Content value="carousel" className="pt-5 focus-visible:outline-none">
-            <CarouselTab series={series.data} />
+            <CarouselTab />
           </Tabs.Content>
           <Tabs.Content value="trending" className="pt-5 focus-visible:outline-none">
-            <TrendingTab series={series.data} />
+            <TrendingTab />
           </Tabs.Content>
           <Tabs.Content value="insights" className="pt-5 focus-visible:outline-none">
             <Suspense fallback={<PageSpinner />}>
-              <InsightsTab series={series.data} />
+              <InsightsTab />
             </Suspense>
           </Tabs.Content>
         </Tabs.Root>

@@ -10,9 +10,11 @@ export interface PagerProps {
   label: string;
   /** Extra text on the left, e.g. "Showing 1–25 of 1,000". */
   summary?: string;
+  /** A page is loading: the buttons wait for it. */
+  busy?: boolean;
 }
 
-export function Pager({ page, pages, onPage, label, summary }: PagerProps) {
+export function Pager({ page, pages, onPage, label, summary, busy = false }: PagerProps) {
   const { t } = useTranslation('admin');
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-2 text-xs text-zinc-400">
@@ -23,7 +25,7 @@ export function Pager({ page, pages, onPage, label, summary }: PagerProps) {
             type="button"
             className={iconButtonClass}
             onClick={() => onPage(page - 1)}
-            disabled={page <= 1}
+            disabled={busy || page <= 1}
             aria-label={t('pager.previous')}
           >
             <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden />
@@ -33,7 +35,7 @@ export function Pager({ page, pages, onPage, label, summary }: PagerProps) {
             type="button"
             className={iconButtonClass}
             onClick={() => onPage(page + 1)}
-            disabled={page >= pages}
+            disabled={busy || page >= pages}
             aria-label={t('pager.next')}
           >
             <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden />

@@ -1,15 +1,18 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Series } from '../../../../contract/series.ts';
-import { filterSeries, pageOf } from '../lib/catalogue-figures.ts';
+import { useSeriesPages } from '../lib/use-series-pages.ts';
 import { Pager } from './pager.tsx';
 import { Thumbnail } from './thumbnail.tsx';
 import { controlBase } from './styles.ts';
 import { genreLabel } from '../../../lib/i18n.ts';
 
 export interface SeriesPickerProps {
-  candidates: readonly Series[];
+  /** The candidates are the series not yet in the carousel, or not yet trending: the server leaves the others out. */
+  notIn: 'carousel' | 'trending';
+  /** Said instead of the picker when every series is already in. */
+  allIn: string;
   searchLabel: string;
   searchPlaceholder: string;
   noMatches: string;
@@ -25,9 +28,10 @@ export interface SeriesPickerProps {
   actionPlacement?: 'side' | 'below';
 }
 
-/** A searchable, paged grid of series to add, so a catalogue of a thousand stays quick. */
+/** A searchable, paged grid of series to add; the server searches and pages, whatever the catalogue's size. */
 export function SeriesPicker({
-  candidates,
+  notIn,
+  allIn,
   searchLabel,
   searchPlaceholder,
   noMatches,
@@ -39,12 +43,12 @@ export function SeriesPicker({
   actionPlacement = 'side',
 }: SeriesPickerProps) {
   const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
   const searchId = useId();
   const { t } = useTranslation('admin');
-  const filtered = useMemo(() => filterSeries(candidates, query, ''), [candidates, query]);
-  const shown = pageOf(filtered, page, pageSize);
+  const shown = useSeriesPages({ q: query, genre: null, notIn, limit: pageSize });
+  const everyOneIn = !query.trim() && !shown.isPending && !shown.isError && shown.total === 0;
 
+  if (everyOneIn) return <p className="py-6 text-center text-sm text-zinc-400">{allIn}</p>;
   return (
     <div className="space-y-3">
       <div className="relative max-w-sm">
@@ -58,13 +62,16 @@ export function SeriesPicker({
           value={query}
           onChange={(event) => {
             setQuery(event.target.value);
-            setPage(1);
           }}
           placeholder={searchPlaceholder}
           className={`${controlBase} h-9 w-full pe-3 ps-8`}
         />
       </div>
-      {shown.items.length === 0 ? (
+      {shown.isError ? (
+        <p role="alert" className="py-6 text-center text-sm text-zinc-300">
+          {t('loadFailed')}
+        </p>
+      ) : shown.isPending ? null : shown.items.length === 0 ? (
         <p className="py-6 text-center text-sm text-zinc-400">{noMatches}</p>
       ) : (
         <ul className={`grid gap-2 ${gridClass}`}>
@@ -91,7 +98,8 @@ export function SeriesPicker({
       <Pager
         page={shown.page}
         pages={shown.pages}
-        onPage={setPage}
+        onPage={shown.onPage}
+        busy={shown.busy}
         label={pagerLabel}
         summary={
           shown.total

@@ -1,14 +1,13 @@
-import { useMemo, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Film, Heart, Layers, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Series } from '../../../../contract/series.ts';
+import type { CatalogueFigures } from '../../../../contract/series.ts';
 import { formatNumber } from '../../../lib/format.ts';
-import { catalogueFigures } from '../lib/catalogue-figures.ts';
 import { panelClass } from './styles.ts';
 
-export function StatCards({ series }: { series: readonly Series[] }) {
+/** The four figures, as the database counted them. */
+export function StatCards({ figures }: { figures: CatalogueFigures }) {
   const { t } = useTranslation('admin');
-  const figures = useMemo(() => catalogueFigures(series), [series]);
   const cards: { key: string; label: string; value: number; Icon: ComponentType<{ className?: string }> }[] = [
     { key: 'total-series', label: t('stats.totalSeries'), value: figures.totalSeries, Icon: Film },
     { key: 'total-likes', label: t('stats.totalLikes'), value: figures.totalLikes, Icon: Heart },

@@ -18,7 +18,7 @@ import { CuratedItem } from './curated-item.tsx';
 import { SeriesPicker } from './series-picker.tsx';
 import { controlBase, panelClass } from './styles.ts';
 
-export function TrendingTab({ series }: { series: readonly Series[] }) {
+export function TrendingTab() {
   const { t } = useTranslation('admin');
   const trending = useTrendingItems();
   const add = useAddTrendingItem();
@@ -29,11 +29,6 @@ export function TrendingTab({ series }: { series: readonly Series[] }) {
   const saving = add.isPending || updateMatch.isPending || remove.isPending || reorder.isPending;
   const items = useMemo(() => trending.data ?? [], [trending.data]);
   const freeRanks = useMemo(() => freeTrendingRanks(items), [items]);
-
-  const candidates = useMemo(() => {
-    const trendingIds = new Set(items.map((item) => item.seriesId));
-    return series.filter((s) => !trendingIds.has(s.id));
-  }, [series, items]);
 
   const addSeries = (s: Series, rank: number) =>
     add.mutate(
@@ -151,29 +146,21 @@ export function TrendingTab({ series }: { series: readonly Series[] }) {
           ) : (
             <>
               <p className="mb-3 text-xs text-zinc-400">{t('trending.addSubtitle', { free: freeRanks.length })}</p>
-              {candidates.length === 0 ? (
-                <p className="py-6 text-center text-sm text-zinc-400">{t('trending.noCandidates')}</p>
-              ) : (
-                <SeriesPicker
-                  candidates={candidates}
-                  searchLabel={t('trending.searchLabel')}
-                  searchPlaceholder={t('trending.searchPlaceholder')}
-                  noMatches={t('trending.noMatches')}
-                  pagerLabel={t('trending.addTitle')}
-                  testId="trending-candidate"
-                  gridClass="grid-cols-[repeat(auto-fill,minmax(min(100%,16rem),1fr))]"
-                  pageSize={6}
-                  actionPlacement="below"
-                  renderAction={(s) => (
-                    <RankPicker
-                      series={s}
-                      freeRanks={freeRanks}
-                      disabled={saving}
-                      onAdd={(rank) => addSeries(s, rank)}
-                    />
-                  )}
-                />
-              )}
+              <SeriesPicker
+                notIn="trending"
+                allIn={t('trending.noCandidates')}
+                searchLabel={t('trending.searchLabel')}
+                searchPlaceholder={t('trending.searchPlaceholder')}
+                noMatches={t('trending.noMatches')}
+                pagerLabel={t('trending.addTitle')}
+                testId="trending-candidate"
+                gridClass="grid-cols-[repeat(auto-fill,minmax(min(100%,16rem),1fr))]"
+                pageSize={6}
+                actionPlacement="below"
+                renderAction={(s) => (
+                  <RankPicker series={s} freeRanks={freeRanks} disabled={saving} onAdd={(rank) => addSeries(s, rank)} />
+                )}
+              />
             </>
           )}
         </section>

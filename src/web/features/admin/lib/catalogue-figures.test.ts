@@ -1,64 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Series } from '../../../../contract/series.ts';
 import {
   acceptedMatchPercentage,
   carouselPositions,
-  catalogueFigures,
-  filterSeries,
   freeTrendingRanks,
-  pageOf,
   trendingRanksAfterMove,
 } from './catalogue-figures.ts';
 import { initialMatchPercentage } from '../api/add-trending-item.ts';
 
-const make = (id: number, over: Partial<Series> = {}): Series => ({
-  id,
-  title: `Series ${id}`,
-  description: `About ${id}`,
-  genre: 'Drama',
-  tags: [],
-  thumbnailUrl: `/media/${id}.jpg`,
-  verticalThumbnailUrl: null,
-  totalEpisodes: 10,
-  rating: 80,
-  likes: 100,
-  isNew: false,
-  isFree: false,
-  episodeCost: 50,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  ...over,
-});
-
 describe('admin catalogue figures', () => {
-  it('counts series, sums likes, counts distinct genres and new series', () => {
-    const list = [
-      make(1, { likes: 1500, genre: 'Anime', isNew: true }),
-      make(2, { likes: 20, genre: 'Anime' }),
-      make(3, { likes: 7, genre: 'Horror', isNew: true }),
-    ];
-    expect(catalogueFigures(list)).toEqual({ totalSeries: 3, totalLikes: 1527, genres: 2, newSeries: 2 });
-    expect(catalogueFigures([])).toEqual({ totalSeries: 0, totalLikes: 0, genres: 0, newSeries: 0 });
-  });
-
-  it('filters by title or description and by genre', () => {
-    const list = [
-      make(1, { title: 'Midnight Heist', genre: 'Thrillers' }),
-      make(2, { description: 'A heist gone wrong', genre: 'Comedy' }),
-      make(3),
-    ];
-    expect(filterSeries(list, '  HEIST ', '').map((s) => s.id)).toEqual([1, 2]);
-    expect(filterSeries(list, 'heist', 'Comedy').map((s) => s.id)).toEqual([2]);
-    expect(filterSeries(list, '', '').length).toBe(3);
-  });
-
-  it('pages a thousand series and clamps the page', () => {
-    const list = Array.from({ length: 1000 }, (_, i) => i + 1);
-    const last = pageOf(list, 40, 25);
-    expect(last).toMatchObject({ page: 40, pages: 40, from: 976, to: 1000, total: 1000 });
-    expect(pageOf(list, 99, 25).page).toBe(40);
-    expect(pageOf([], 3, 25)).toMatchObject({ page: 1, pages: 1, from: 0, to: 0, items: [] });
-  });
-
   it('moves carousel items by sending 1-based positions of the whole list', () => {
     expect(carouselPositions([{ id: 9 }, { id: 4 }, { id: 7 }])).toEqual([
       { id: 9, displayOrder: 1 },

@@ -1,11 +1,11 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EpisodeFunnelRow, InsightsRange, SeriesMoney, StartupDay } from '../../../../../contract/insights.ts';
-import type { Series } from '../../../../../contract/series.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { formatDuration, formatNumber, formatPercent, formatPrice } from '../../../../lib/format.ts';
 import { controlBase, panelClass, selectClass } from '../../components/styles.ts';
+import { useAdminSeriesPage } from '../../api/search-admin-series.ts';
 import { useInsightsSummary } from '../api/get-insights-summary.ts';
 import { useSeriesInsights } from '../api/get-series-insights.ts';
 import { dropOffs, lastDays, worstDropOffs, type RangeChoice } from '../lib/funnel.ts';
@@ -14,6 +14,8 @@ import { ChartPanel } from './chart-panel.tsx';
 
 const RANGE_CHOICES: readonly RangeChoice[] = ['7', '30', '90', 'custom'];
 const WORST_STEPS = 3;
+/** Series the funnel's picker offers for a search: the best matches, not the catalogue. */
+const FUNNEL_CHOICES = 50;
 
 function useRange() {
   const [choice, setChoice] = useState<RangeChoice>('30');
@@ -28,7 +30,7 @@ function useRange() {
 }
 
 /** The Insights tab: where viewers stop watching, and how many pay at the first paid episode. */
-export default function InsightsTab({ series }: { series: readonly Series[] }) {
+export default function InsightsTab() {
   const { t } = useTranslation('insights');
   const { choice, setChoice, custom, setCustom, range } = useRange();
   const summary = useInsightsSummary(range);
@@ -96,7 +98,7 @@ export default function InsightsTab({ series }: { series: readonly Series[] }) {
             <StartupPanel days={summary.data.startup} />
             <SeriesMoneyPanel rows={summary.data.topSeries} />
           </div>
-          {range && <SeriesFunnel series={series} range={range} suggested={summary.data.topSeries[0]?.seriesId} />}
+          {range && <SeriesFunnel range={range} topSeries={summary.data.topSeries} />}
         </>
       )}
     </div>
@@ -235,20 +237,22 @@ function SeriesMoneyPanel({ rows }: { rows: readonly SeriesMoney[] }) {
   );
 }
 
-function SeriesFunnel({
-  series,
-  range,
-  suggested,
-}: {
-  series: readonly Series[];
-  range: InsightsRange;
-  suggested: number | undefined;
-}) {
-  const { t } = useTranslation('insights');
+function SeriesFunnel({ range, topSeries }: { range: InsightsRange; topSeries: readonly SeriesMoney[] }) {
+  const { t } = useTranslation(['insights', 'admin']);
   const pickerId = useId();
-  const sorted = useMemo(() => [...series].sort((a, b) => a.title.localeCompare(b.title)), [series]);
-  const [chosen, setChosen] = useState<number | null>(null);
-  const seriesId = chosen ?? suggested ?? sorted[0]?.id ?? null;
+  const searchId = useId();
+  const [query, setQuery] = useState('');
+  const [chosen, setChosen] = useState<{ id: number; title: string } | null>(null);
+  const found = useAdminSeriesPage({ q: query, genre: null, limit: FUNNEL_CHOICES }, null);
+  // The top series of the range and the server's matches for the search; the chosen one stays offered.
+  const sorted = useMemo(() => {
+    const titles = new Map<number, string>();
+    if (!query.trim()) for (const s of topSeries) titles.set(s.seriesId, s.title);
+    for (const s of found.data?.items ?? []) titles.set(s.id, s.title);
+    if (chosen) titles.set(chosen.id, chosen.title);
+    return [...titles].map(([id, title]) => ({ id, title })).sort((a, b) => a.title.localeCompare(b.title));
+  }, [topSeries, found.data, chosen, query]);
+  const seriesId = chosen?.id ?? topSeries[0]?.seriesId ?? sorted[0]?.id ?? null;
   const figures = useSeriesInsights(seriesId, range);
   const data = figures.data;
   const steps = useMemo(() => (data ? dropOffs(data.episodes) : []), [data]);
@@ -272,13 +276,27 @@ function SeriesFunnel({
         <h3 id={`${pickerId}-heading`} className="me-auto text-base font-semibold">
           {t('funnel.heading')}
         </h3>
+        <label htmlFor={searchId} className="w-full text-xs text-zinc-400 sm:w-56">
+          {t('admin:content.searchLabel')}
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={t('admin:content.searchPlaceholder')}
+            className={`${controlBase} mt-1 h-9 w-full px-3`}
+          />
+        </label>
         <label htmlFor={pickerId} className="w-full text-xs text-zinc-400 sm:w-72">
           {t('funnel.pick')}
           <select
             id={pickerId}
             className={`${selectClass} mt-1`}
             value={seriesId ?? ''}
-            onChange={(event) => setChosen(Number(event.target.value))}
+            onChange={(event) => {
+              const id = Number(event.target.value);
+              setChosen(sorted.find((s) => s.id === id) ?? null);
+            }}
           >
             {sorted.map((s) => (
               <option key={s.id} value={s.id}>

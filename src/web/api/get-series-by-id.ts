@@ -1,0 +1,34 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { inLanguage } from '../../contract/languages.ts';
+import { SERIES_BY_ID_MAX } from '../../contract/series-lists.ts';
+import type { Series } from '../../contract/series.ts';
+import { apiRequest } from '../lib/api-client.ts';
+import { useCatalogueLanguage } from '../lib/catalogue-language.ts';
+
+/**
+ * GET /api/series/by-id: the series of these ids that exist, in that order, a hundred ids a request, in the viewer's
+ * language `lang`.
+ */
+export async function getSeriesById(ids: readonly number[], lang: string, signal?: AbortSignal): Promise<Series[]> {
+  const chunks: number[][] = [];
+  for (let start = 0; start < ids.length; start += SERIES_BY_ID_MAX) {
+    chunks.push(ids.slice(start, start + SERIES_BY_ID_MAX));
+  }
+  const answers = await Promise.all(
+    chunks.map((chunk) => apiRequest<Series[]>(inLanguage(`/api/series/by-id?ids=${chunk.join(',')}`, lang), { signal })),
+  );
+  return answers.flat();
+}
+
+/** The series a library or account list names; waits while the ids are still loading (undefined). */
+export function useSeriesById(ids: readonly number[] | undefined) {
+  const wanted = [...new Set(ids ?? [])];
+  const lang = useCatalogueLanguage();
+  return useQuery({
+    queryKey: ['/api/series', 'by-id', wanted.join(','), { lang }] as const,
+    queryFn: ({ signal }) => (wanted.length ? getSeriesById(wanted, lang, signal) : Promise.resolve([])),
+    enabled: ids !== undefined,
+    // A like or a bookmark changes the ids: the list keeps showing until the new answer is in.
+    placeholderData: keepPreviousData,
+  });
+}
