@@ -55,10 +55,10 @@ export const catalogueSnapshotRoutes = fp(async (fastify: FastifyInstance) => {
     onResync: () => snapshot.changed('everything'),
   });
 
-  app.addHook('onSend', async (request, reply) => {
-    if (reply.statusCode >= 400) return;
-    const change = localChange(request.method, request.routeOptions.url);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const change = reply.statusCode < 400 && localChange(request.method, request.routeOptions.url);
     if (change) snapshot.changed(change);
+    done(null, payload);
   });
 
   for (const [url, { name, reply: shape }] of Object.entries(LISTS)) {
