@@ -31,6 +31,9 @@ const LISTS: Record<string, { name: CatalogueList; reply: z.ZodType }> = {
   '/api/trending': { name: 'trending', reply: z.array(trendingItem) },
 };
 
+/** The list routes: their replies are the same for every viewer (a page reading only these can be made once). */
+export const isCatalogueListUrl = (url: string) => Object.hasOwn(LISTS, url);
+
 /**
  * Routes whose successful writes change what viewers read. The database announces every such change to all
  * instances on commit, but that notice may reach this instance a moment after the writer's reply, so a write

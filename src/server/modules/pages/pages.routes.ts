@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { PAGE_DATA_ELEMENT_ID, VIEWER_PAGE_QUERIES } from '../../../contract/page-data.ts';
 import { publicRoute } from '../../plugins/guards.ts';
 import { gatherPageData, largestImageOf } from './page-data.ts';
+import { isCatalogueListUrl } from '../catalogue-snapshot/catalogue-snapshot.routes.ts';
+import { createCataloguePages } from './catalogue-pages.ts';
 import { attribute, scriptJson, sendPage } from './page-reply.ts';
 
 const ID = /^\d{1,9}$/;
@@ -13,18 +15,25 @@ const ID = /^\d{1,9}$/;
  * high-priority fetch of their largest image. For a visitor without access: index.html as it is.
  */
 export function registerViewerPages(app: FastifyInstance, clientDir: string) {
+  const cataloguePages = createCataloguePages(app);
   for (const page of VIEWER_PAGE_QUERIES) {
+    const sameForEveryViewer = page.queries({}).every(isCatalogueListUrl);
     // Open like any page (it holds the gate for visitors without access); its answers come from guarded routes.
     app.get<{ Params: Record<string, string> }>(page.path, { config: publicRoute }, async (request, reply) => {
+      const prepared = sameForEveryViewer ? cataloguePages.forVisitor(page.path, request) : undefined;
+      if (prepared) return sendPage(request, reply, prepared);
+      const version = cataloguePages.version();
       const { id } = request.params;
-      const data = id === undefined || ID.test(id) ? await gatherPageData(app, request, page.queries(request.params)) : null;
+      const data =
+        id === undefined || ID.test(id) ? await gatherPageData(app, request, page.queries(request.params)) : null;
       if (!data) return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
       const image = largestImageOf(data.answers, id === undefined ? undefined : page.queries(request.params)[0]);
       const head =
         (image ? `<link rel="preload" as="image" fetchpriority="high" href="${attribute(image)}">` : '') +
         `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(data)}</script>`;
       const index = await fs.readFile(path.join(clientDir, 'index.html'), 'utf8');
-      return sendPage(request, reply, index.replace(/<head>/i, (tag) => `${tag}${head}`));
+      const html = index.replace(/<head>/i, (tag) => `${tag}${head}`);
+      return sendPage(request, reply, sameForEveryViewer ? cataloguePages.keep(page.path, version, html) : html);
     });
   }
 }
