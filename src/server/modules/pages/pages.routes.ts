@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_DATA_ELEMENT_ID, VIEWER_PAGE_QUERIES } from '../../../contract/page-data.ts';
 import { publicRoute } from '../../plugins/guards.ts';
 import { gatherPageData, largestImageOf } from './page-data.ts';
@@ -18,10 +18,7 @@ export function registerViewerPages(app: FastifyInstance, clientDir: string) {
   const cataloguePages = createCataloguePages(app);
   for (const page of VIEWER_PAGE_QUERIES) {
     const sameForEveryViewer = page.queries({}).every(isCatalogueListUrl);
-    // Open like any page (it holds the gate for visitors without access); its answers come from guarded routes.
-    app.get<{ Params: Record<string, string> }>(page.path, { config: publicRoute }, async (request, reply) => {
-      const prepared = sameForEveryViewer ? cataloguePages.forVisitor(page.path, request) : undefined;
-      if (prepared) return sendPage(request, reply, prepared);
+    const makePage = async (request: FastifyRequest<{ Params: Record<string, string> }>, reply: FastifyReply) => {
       const version = cataloguePages.version();
       const { id } = request.params;
       const data =
@@ -34,6 +31,11 @@ export function registerViewerPages(app: FastifyInstance, clientDir: string) {
       const index = await fs.readFile(path.join(clientDir, 'index.html'), 'utf8');
       const html = index.replace(/<head>/i, (tag) => `${tag}${head}`);
       return sendPage(request, reply, sameForEveryViewer ? cataloguePages.keep(page.path, version, html) : html);
+    };
+    // Open like any page (it holds the gate for visitors without access); its answers come from guarded routes.
+    app.get<{ Params: Record<string, string> }>(page.path, { config: publicRoute }, (request, reply) => {
+      const prepared = sameForEveryViewer ? cataloguePages.forVisitor(page.path, request) : undefined;
+      return prepared ? sendPage(request, reply, prepared) : makePage(request, reply);
     });
   }
 }
