@@ -26,16 +26,17 @@ const PORT = Number(process.env.BENCH_PORT ?? 5217);
 const VIEWERS = 50;
 const START_COINS = 10_000_000;
 const PACKAGE = { id: 'package-1', coins: 500, bonus: 0 };
+const EPISODES = 200_000;
 
 async function main() {
   console.log(`bench:money — ${CONNECTIONS} connections, ${SECONDS} s per run; load before: ${loadAverage()}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-bench-money-'));
   fs.chmodSync(dataDir, 0o755);
   const database = await startEmbeddedPostgres({ clusterDir: path.join(dataDir, 'postgres'), port: PORT + 1000 });
-  const server = await startBenchServer({ port: PORT, env: { DATABASE_URL: database.url, SEED: 'none' } });
+  const server = await startBenchServer({ port: PORT, env: { DATABASE_URL: database.adminUrl, SEED: 'none' } });
   await server.settled();
   const cookie = await accessCookie(server);
-  const client = new pg.Client({ connectionString: database.url });
+  const client = new pg.Client({ connectionString: database.adminUrl });
   await client.connect();
   try {
     const viewers = Array.from({ length: VIEWERS }, (_, i) => `bench-viewer-${String(i + 1).padStart(2, '0')}`);
@@ -51,6 +52,13 @@ async function main() {
       `insert into series (title, description, genre, thumbnail_url, total_episodes, is_free, episode_cost, is_new)
        values ('Bench series', 'For bench:money', 'Drama', 'https://example.com/p.jpg', 1000000, false, 1, false)
        returning id`,
+    );
+    // Only published episodes are sold: enough of them that every unlock of both runs is a new one.
+    await client.query(
+      `insert into episodes (series_id, episode_number, title, video_url, thumbnail_url)
+       select $1, n, 'Episode ' || n, '/media/bench/' || n || '/index.m3u8', '/media/bench/p.jpg'
+         from generate_series(1, $2::int) as n`,
+      [series!.id, EPISODES],
     );
 
     const rows: string[] = [];

@@ -32,11 +32,13 @@ export const availabilityPlugin = fp(
       });
     app.decorate('databaseAvailability', availability);
     app.addHook('onClose', async () => availability.stop());
-    app.addHook('onRequest', async (request, reply) => {
-      if (!availability.down) return;
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!availability.down) return done();
       const route = request.routeOptions.url;
-      if (!route || route === '/api/health') return;
-      if (route.startsWith('/api/') || route.startsWith('/media/')) return replyDatabaseDown(reply);
+      if (route && route !== '/api/health' && (route.startsWith('/api/') || route.startsWith('/media/'))) {
+        return void replyDatabaseDown(reply);
+      }
+      done();
     });
   },
   { name: 'availability' },

@@ -70,15 +70,16 @@ export function loggableFailure(error: unknown): Record<string, unknown> {
 /** One reply shape for every error; 5xx details stay in the log, never in the reply. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   // Text PostgreSQL cannot store (NUL, unpaired surrogates) is refused here, once for every route and field.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const [part, value] of [
       ['body', request.body],
       ['query', request.query],
       ['params', request.params],
     ] as const) {
       const at = unstorableTextAt(value);
-      if (at !== null) throw invalid(unstorableTextMessage(part, at), at || undefined);
+      if (at !== null) return done(invalid(unstorableTextMessage(part, at), at || undefined));
     }
+    done();
   });
 
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {

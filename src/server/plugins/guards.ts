@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAdminSession } from '../modules/auth/auth.service.ts';
-import { admitRequest, type RateBucket } from './rate-limits.ts';
+import { admitInMemory, admitRequest, type RateBucket } from './rate-limits.ts';
 
 export const ACCESS_COOKIE = 'cliffhanger_access';
 export const ADMIN_COOKIE = 'cliffhanger_admin';
@@ -84,20 +84,39 @@ export const guardsPlugin = fp(async (app: FastifyInstance) => {
     if (unguarded.length > 0) throw new Error(`Routes without a guard: ${unguarded.join(', ')}`);
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    const { guard, rateBucket } = request.routeOptions.config;
-    if (!(await admitRequest(app, request, reply, rateBucket ?? 'api'))) return reply;
-    if (guard === 'viewer' && !app.accessGate.passOf(request.cookies[ACCESS_COOKIE])) {
-      // Operators see what viewers see (the dashboard reads the catalogue), even after revoking viewer access.
-      if (!request.cookies[ADMIN_COOKIE] || !(await isOperator(app, request))) {
-        return reply.status(401).header('Cache-Control', 'no-store').send(ACCESS_REQUIRED);
-      }
+  // Most requests are decided in memory (a bucket counted here, an access cookie): those never wait for a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    const { guard, rateBucket = 'api' } = request.routeOptions.config;
+    const decidedInMemory =
+      rateBucket !== 'attempts' &&
+      guard !== 'operator' &&
+      (guard !== 'viewer' || app.accessGate.passOf(request.cookies[ACCESS_COOKIE]) !== null);
+    if (!decidedInMemory) {
+      guardWithDatabase(app, request, reply, guard, rateBucket).then(() => reply.sent || done(), done);
+      return;
     }
-    if (guard === 'operator' && !(await isOperator(app, request))) {
-      return reply.status(401).header('Cache-Control', 'no-store').send(OPERATOR_REQUIRED);
-    }
+    if (admitInMemory(app, request, reply, rateBucket)) done();
   });
 });
+
+async function guardWithDatabase(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  guard: Guard | undefined,
+  rateBucket: RateBucket,
+) {
+  if (!(await admitRequest(app, request, reply, rateBucket))) return;
+  if (guard === 'viewer' && !app.accessGate.passOf(request.cookies[ACCESS_COOKIE])) {
+    // Operators see what viewers see (the dashboard reads the catalogue), even after revoking viewer access.
+    if (!request.cookies[ADMIN_COOKIE] || !(await isOperator(app, request))) {
+      return void reply.status(401).header('Cache-Control', 'no-store').send(ACCESS_REQUIRED);
+    }
+  }
+  if (guard === 'operator' && !(await isOperator(app, request))) {
+    return void reply.status(401).header('Cache-Control', 'no-store').send(OPERATOR_REQUIRED);
+  }
+}
 
 export function isOperator(app: FastifyInstance, request: FastifyRequest) {
   return isAdminSession(app.db, request.cookies[ADMIN_COOKIE]);

@@ -88,12 +88,23 @@ export async function admitRequest(
   reply: FastifyReply,
   bucket: RateBucket,
 ): Promise<boolean> {
+  if (bucket !== 'attempts') return admitInMemory(app, request, reply, bucket);
+  const count = await hitSharedCounter(app.db, `${bucket} ${request.routeOptions.url}`, request.ip);
+  return admitCount(reply, count, limitOf(app, bucket));
+}
+
+/** The same for the buckets counted in this instance's memory (every one but `attempts`), without waiting. */
+export function admitInMemory(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  bucket: Exclude<RateBucket, 'attempts'>,
+): boolean {
   if (bucket === 'none') return true;
-  const limit = limitOf(app, bucket);
-  const count =
-    bucket === 'attempts'
-      ? await hitSharedCounter(app.db, `${bucket} ${request.routeOptions.url}`, request.ip)
-      : app.rateCounter.hit(`${bucket} ${request.ip}`);
+  return admitCount(reply, app.rateCounter.hit(`${bucket} ${request.ip}`), limitOf(app, bucket));
+}
+
+function admitCount(reply: FastifyReply, count: Count, limit: number): boolean {
   if (count.hits <= limit) return true;
   const seconds = Math.max(1, Math.ceil((count.resetAt - Date.now()) / 1000));
   void reply

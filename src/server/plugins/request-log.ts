@@ -10,9 +10,9 @@ export const SLOW_REQUEST_MS = 1000;
  */
 export const requestLogPlugin = fp(async (app: FastifyInstance) => {
   const everyRequest = () => app.log.level === 'debug' || app.log.level === 'trace';
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const ms = reply.elapsedTime;
-    if (ms < SLOW_REQUEST_MS && !everyRequest()) return;
+    if (ms < SLOW_REQUEST_MS && !everyRequest()) return done();
     const line = {
       method: request.method,
       url: request.url,
@@ -21,5 +21,6 @@ export const requestLogPlugin = fp(async (app: FastifyInstance) => {
     };
     if (ms >= SLOW_REQUEST_MS) request.log.warn(line, 'slow request');
     else request.log.debug(line, 'request');
+    done();
   });
 });

@@ -145,6 +145,26 @@ describe('the audit’s requests', () => {
     // Without proxy trust, anyone could write that header.
     expect(hsts(await t.app.inject({ method: 'GET', url: '/api/health', headers: https }))).toBeUndefined();
   });
+
+  it('every reply carries the security headers: a read, a refusal, an unknown path, a failed write', async () => {
+    const replies = [
+      await t.viewer({ method: 'GET', url: '/api/carousel' }),
+      await t.app.inject({ method: 'GET', url: '/api/carousel' }),
+      await t.viewer({ method: 'GET', url: '/api/no-such-route' }),
+      await t.viewer({ method: 'POST', url: '/api/user/user-1/purchase-tokens', payload: { packageId: 'nope' } }),
+    ];
+    expect(replies.map((reply) => reply.statusCode)).toEqual([200, 401, 404, 400]);
+    for (const reply of replies) {
+      expect(reply.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(reply.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(reply.headers['x-content-type-options']).toBe('nosniff');
+      expect(reply.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(reply.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(reply.headers['cross-origin-resource-policy']).toBe('same-site');
+      expect(reply.headers['cross-origin-embedder-policy']).toBeUndefined();
+      expect(reply.headers['x-powered-by']).toBeUndefined();
+    }
+  });
 });
 
 describe('#4: proxy trust', () => {

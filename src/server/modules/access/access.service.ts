@@ -7,6 +7,7 @@ import { accessCodeId, newSessionId, readAccessCookie, writeAccessCookie, type A
 import * as repo from './access.repository.ts';
 
 export const ACCESS_SESSION_SECONDS = 180 * 24 * 3600;
+const VERIFIED_COOKIES = 10_000;
 
 export function normaliseAccessCode(code: string) {
   return code.trim().toUpperCase();
@@ -32,8 +33,12 @@ export async function openAccessGate(db: Database, knownCodes: string[] | undefi
 
   let codeIds = new Set<string>();
   let revoked = new Set<string>();
+  // Checking a signature costs more than the rest of a catalogue read, so each genuine cookie is checked once.
+  // Only genuine ones are kept (a forged cookie cannot fill this), and at most VERIFIED_COOKIES of them.
+  const verified = new Map<string, AccessPass>();
   const reload = async () => {
     gate = await repo.readAccessGate(db);
+    verified.clear();
     codeIds = new Set(gate.codeIds);
     revoked = new Set(await repo.revokedSessionIds(db, gate));
   };
@@ -41,8 +46,14 @@ export async function openAccessGate(db: Database, knownCodes: string[] | undefi
 
   return {
     passOf(cookie) {
-      const pass = readAccessCookie(gate.signingKey, cookie);
-      if (!pass) return null;
+      if (!cookie) return null;
+      let pass = verified.get(cookie);
+      if (!pass) {
+        const read = readAccessCookie(gate.signingKey, cookie);
+        if (!read) return null;
+        if (verified.size >= VERIFIED_COOKIES) verified.clear();
+        verified.set(cookie, (pass = read));
+      }
       const live =
         pass.expiresAt * 1000 > Date.now() &&
         pass.generation === gate.generation &&

@@ -44,6 +44,15 @@ const LISTS: Record<string, { name: CatalogueList; reply: z.ZodType }> = {
 };
 
 /**
+ * Reads whose replies are the same for every viewer of a language (the lists and their pages): a page reading
+ * only these can be made once per catalogue version and language.
+ */
+export function isCatalogueListUrl(url: string): boolean {
+  const pathname = url.split('?', 1)[0]!;
+  return Object.hasOwn(LISTS, pathname) || pathname.startsWith('/api/series/lists/');
+}
+
+/**
  * Routes whose successful writes change what viewers read. The database announces every such change to all
  * instances on commit, but that notice may reach this instance a moment after the writer's reply, so a write
  * made here also marks the snapshot stale before its reply goes out: the writer's very next read sees it.
@@ -67,10 +76,10 @@ export const catalogueSnapshotRoutes = fp(async (fastify: FastifyInstance) => {
     onResync: () => snapshot.changed('everything'),
   });
 
-  app.addHook('onSend', async (request, reply) => {
-    if (reply.statusCode >= 400) return;
-    const change = localChange(request.method, request.routeOptions.url);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const change = reply.statusCode < 400 && localChange(request.method, request.routeOptions.url);
     if (change) snapshot.changed(change);
+    done(null, payload);
   });
 
   for (const [url, { name, reply: shape }] of Object.entries(LISTS)) {
@@ -80,7 +89,12 @@ export const catalogueSnapshotRoutes = fp(async (fastify: FastifyInstance) => {
         config: viewerRoute,
         schema: { querystring: catalogueLanguageQuery, response: { 200: shape, 400: errorReply } },
       },
-      async (request, reply) => sendPrepared(request, reply, await snapshot.list(name, request.query.lang)),
+      (request, reply) => {
+        // Without a change since the last build the reply is at hand: sent without waiting for a promise.
+        const ready = snapshot.readyList(name, request.query.lang);
+        if (ready) return sendPrepared(request, reply, ready);
+        return snapshot.list(name, request.query.lang).then((prepared) => sendPrepared(request, reply, prepared));
+      },
     );
   }
 

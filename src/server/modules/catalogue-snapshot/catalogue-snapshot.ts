@@ -200,6 +200,12 @@ export function createCatalogueSnapshot(db: Database) {
     ready: (): Lists | undefined => (lists && lists.version === listsVersion ? lists : undefined),
     lists: currentLists,
 
+    /** A list's reply when nothing changed since the last build (no promise to wait for); else undefined. */
+    readyList(name: CatalogueList, language?: string): PreparedReply | undefined {
+      const current = this.ready();
+      return current && variantOf(current, language).replies[name];
+    },
+
     /** `language`: the viewer's UI language (canonical BCP 47); without it, the original text. */
     async list(name: CatalogueList, language?: string): Promise<PreparedReply> {
       return variantOf(this.ready() ?? (await currentLists()), language).replies[name];

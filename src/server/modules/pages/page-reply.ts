@@ -10,17 +10,29 @@ export const attribute = (value: string) =>
 /** JSON inside a <script type="application/json">: "<" escaped, so no answer's text can close the element. */
 export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** A page made for this request: never cached as is, compressed the way the browser accepts. */
-export function sendPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+/** A page's bytes, compressed once for every visitor it is sent to. */
+export interface PreparedPage {
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+export function preparePage(html: string): PreparedPage {
+  return { identity: Buffer.from(html), gzip: gzipPage(html), br: brotliPage(html) };
+}
+
+const gzipPage = (html: string) => gzipSync(html);
+const brotliPage = (html: string) => brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+
+/** A page (made for this request, or prepared): never cached as is, compressed the way the browser accepts. */
+export function sendPage(request: FastifyRequest, reply: FastifyReply, page: string | PreparedPage) {
   reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
   const accepted = request.headers['accept-encoding'] ?? '';
-  if (/\bbr\b/.test(accepted)) {
-    return reply
-      .header('Content-Encoding', 'br')
-      .send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
-  }
-  if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(gzipSync(html));
-  return reply.send(html);
+  const made = typeof page === 'string';
+  if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(made ? brotliPage(page) : page.br);
+  if (/\bgzip\b/.test(accepted))
+    return reply.header('Content-Encoding', 'gzip').send(made ? gzipPage(page) : page.gzip);
+  return reply.send(made ? page : page.identity);
 }
 
 /** A built page, or null when this build has none. */

@@ -128,4 +128,28 @@ describe('viewer pages carry the answers they read first', () => {
     expect(reply.headers['content-encoding']).toBe('br');
     expect(served(brotliDecompressSync(reply.rawPayload).toString())).not.toBeNull();
   });
+
+  it("makes home once per catalogue version: an operator's edit shows on the very next visit", async () => {
+    const before = await t.viewer({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    const again = await t.viewer({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(again.rawPayload.equals(before.rawPayload)).toBe(true);
+    const edit = await t.admin({ method: 'PUT', url: `/api/series/${seriesId}`, payload: { title: 'Retitled hero' } });
+    expect(edit.statusCode).toBe(200);
+    const after = await t.viewer({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    const carousel = served(brotliDecompressSync(after.rawPayload).toString())!.answers['/api/carousel'];
+    expect(JSON.stringify(carousel)).toContain('Retitled hero');
+    const discover = await t.viewer({ method: 'GET', url: '/discover' });
+    expect(JSON.stringify(served(discover.body)!.answers['/api/series'])).toContain('Retitled hero');
+  });
+
+  it('never sends the prepared home page to a visitor without access, or with a forged cookie', async () => {
+    await t.viewer({ method: 'GET', url: '/' });
+    expect((await t.app.inject({ method: 'GET', url: '/' })).body).toBe(INDEX_HTML);
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { cookie: 'cliffhanger_access=v1.session.code.1.9999999999.forged' },
+    });
+    expect(forged.body).toBe(INDEX_HTML);
+  });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { checkIns, episodes, idempotencyKeys, series, unlocks, users, walletLedger } from '../../db/schema.ts';
 
@@ -12,10 +12,12 @@ export async function findUser(db: Executor, userId: string): Promise<UserRow | 
   return row;
 }
 
-/** Locks the user row for the rest of the transaction, so balance checks and debits cannot interleave. */
-export async function lockUser(db: Executor, userId: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).for('no key update').limit(1);
-  return row;
+/**
+ * Locks the users' rows for the rest of the transaction, in id order (so concurrent batches cannot deadlock),
+ * so balance checks and debits cannot interleave.
+ */
+export function lockUsers(db: Executor, userIds: string[]): Promise<UserRow[]> {
+  return db.select().from(users).where(inArray(users.id, userIds)).orderBy(asc(users.id)).for('no key update');
 }
 
 export async function creditUser(
@@ -31,22 +33,23 @@ export async function creditUser(
   return row;
 }
 
-/** Debits only while the balance covers it; undefined when it does not (nothing changes then). */
-export async function debitUser(
-  db: Executor,
-  userId: string,
-  amount: { coins: number; bonuses: number },
-): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ coins: sql`${users.coins} - ${amount.coins}`, bonuses: sql`${users.bonuses} - ${amount.bonuses}` })
-    .where(and(eq(users.id, userId), gte(users.coins, amount.coins), gte(users.bonuses, amount.bonuses)))
-    .returning();
-  return row;
+/** Adds each change to its user's balance (negative amounts debit); the caller holds the users' locks. */
+export async function changeBalances(db: Executor, changes: { userId: string; coins: number; bonuses: number }[]) {
+  if (changes.length === 0) return;
+  await db.execute(sql`
+    update ${users} u set coins = u.coins + c.coins, bonuses = u.bonuses + c.bonuses
+      from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as c("userId" text, coins integer, bonuses integer)
+     where u.id = c."userId"
+  `);
 }
 
 export async function insertLedgerEntry(db: Executor, entry: NewLedgerRow) {
   await db.insert(walletLedger).values(entry);
+}
+
+/** One statement, so the ledger's insight trigger folds the whole batch once; ids follow the given order. */
+export async function insertLedgerEntries(db: Executor, entries: NewLedgerRow[]) {
+  if (entries.length > 0) await db.insert(walletLedger).values(entries);
 }
 
 export function ledgerNewestFirst(db: Executor, userId: string, limit: number): Promise<LedgerRow[]> {
@@ -64,42 +67,52 @@ export async function insertCheckIn(db: Executor, userId: string, day: string): 
   return rows.length > 0;
 }
 
-/** Takes a share lock so the series cannot be deleted under the unlock that references it. */
-export async function findSeriesPricing(db: Executor, seriesId: number) {
-  const [row] = await db
-    .select({
-      id: series.id,
-      isFree: series.isFree,
-      episodeCost: series.episodeCost,
-    })
-    .from(series)
-    .where(eq(series.id, seriesId))
-    .for('key share')
-    .limit(1);
-  return row;
+export interface EpisodeRef {
+  seriesId: number;
+  episodeNumber: number;
 }
+
+/** Share-locked so a series cannot be deleted under the unlocks that reference it. */
+export function findSeriesPricing(db: Executor, seriesIds: number[]) {
+  return db
+    .select({ id: series.id, isFree: series.isFree, episodeCost: series.episodeCost })
+    .from(series)
+    .where(inArray(series.id, seriesIds))
+    .for('key share');
+}
+
+const episodeRefs = (refs: EpisodeRef[]) =>
+  sql`(select * from jsonb_to_recordset(${JSON.stringify(refs)}::jsonb) as r("seriesId" integer, "episodeNumber" integer))`;
 
 /**
- * The episode viewers can play (its video published), share-locked so it cannot be deleted or renumbered
- * under the unlock that pays for it; undefined while it does not exist or has no video yet.
+ * The episodes viewers can play (video published), share-locked so none can be deleted or renumbered under the
+ * unlock that pays for it. Episodes that do not exist or have no video yet are left out.
  */
-export async function findPublishedEpisode(db: Executor, seriesId: number, episodeNumber: number) {
-  const [row] = await db
-    .select({ id: episodes.id })
+export function findPublishedEpisodes(db: Executor, refs: EpisodeRef[]): Promise<EpisodeRef[]> {
+  return db
+    .select({ seriesId: episodes.seriesId, episodeNumber: episodes.episodeNumber })
     .from(episodes)
-    .where(and(eq(episodes.seriesId, seriesId), eq(episodes.episodeNumber, episodeNumber), ne(episodes.videoUrl, '')))
-    .for('key share')
-    .limit(1);
-  return row;
+    .where(
+      and(sql`(${episodes.seriesId}, ${episodes.episodeNumber}) in ${episodeRefs(refs)}`, ne(episodes.videoUrl, '')),
+    )
+    .for('key share');
 }
 
-/** False when the episode was already unlocked; the primary key decides doubles. */
-export async function insertUnlock(
-  db: Executor,
-  unlock: { userId: string; seriesId: number; episodeNumber: number },
-): Promise<boolean> {
-  const rows = await db.insert(unlocks).values(unlock).onConflictDoNothing().returning({ userId: unlocks.userId });
-  return rows.length > 0;
+/** Which of these episodes the users already unlocked; read under the users' locks, so it stays true. */
+export function findUnlocks(db: Executor, userIds: string[], refs: EpisodeRef[]) {
+  return db
+    .select({ userId: unlocks.userId, seriesId: unlocks.seriesId, episodeNumber: unlocks.episodeNumber })
+    .from(unlocks)
+    .where(
+      and(
+        inArray(unlocks.userId, userIds),
+        sql`(${unlocks.seriesId}, ${unlocks.episodeNumber}) in ${episodeRefs(refs)}`,
+      ),
+    );
+}
+
+export async function insertUnlocks(db: Executor, rows: { userId: string; seriesId: number; episodeNumber: number }[]) {
+  if (rows.length > 0) await db.insert(unlocks).values(rows);
 }
 
 export function unlocksInOrder(db: Executor, userId: string, seriesId?: number): Promise<UnlockRow[]> {
@@ -110,60 +123,71 @@ export function unlocksInOrder(db: Executor, userId: string, seriesId?: number):
     .orderBy(asc(unlocks.seriesId), asc(unlocks.episodeNumber));
 }
 
+export interface IdempotencyKey {
+  userId: string;
+  route: string;
+  key: string;
+}
+
 export interface StoredAnswer {
   statusCode: number;
   reply: unknown;
 }
 
+const keyRefs = (keys: IdempotencyKey[]) =>
+  sql`(select * from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k("userId" text, route text, key text))`;
+
 /**
- * Claims an idempotency key inside the caller's transaction. While another transaction holds the
- * same key uncommitted, this waits for it; false means an answer is already stored for the key.
+ * Claims idempotency keys inside the caller's transaction, in key order (so concurrent batches cannot deadlock).
+ * While another transaction holds one of them uncommitted, this waits for it. Returns the keys claimed; the
+ * others already have an answer stored.
  */
-export async function claimIdempotencyKey(
-  db: Executor,
-  key: { userId: string; route: string; key: string },
-): Promise<boolean> {
-  const rows = await db
+export function claimIdempotencyKeys(db: Executor, keys: IdempotencyKey[]): Promise<IdempotencyKey[]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  const inOrder = [...keys].sort((a, b) =>
+    a.userId === b.userId ? (a.route === b.route ? cmp(a.key, b.key) : cmp(a.route, b.route)) : cmp(a.userId, b.userId),
+  );
+  return db
     .insert(idempotencyKeys)
-    .values({ ...key, statusCode: 0, reply: {} })
+    .values(inOrder.map((key) => ({ ...key, statusCode: 0, reply: {} })))
     .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  return rows.length > 0;
+    .returning({ userId: idempotencyKeys.userId, route: idempotencyKeys.route, key: idempotencyKeys.key });
 }
 
-export async function findIdempotentAnswer(
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+export function findIdempotentAnswers(
   db: Executor,
-  key: { userId: string; route: string; key: string },
-): Promise<StoredAnswer | undefined> {
-  const [row] = await db
-    .select({ statusCode: idempotencyKeys.statusCode, reply: idempotencyKeys.reply })
+  keys: IdempotencyKey[],
+): Promise<(IdempotencyKey & StoredAnswer)[]> {
+  return db
+    .select({
+      userId: idempotencyKeys.userId,
+      route: idempotencyKeys.route,
+      key: idempotencyKeys.key,
+      statusCode: idempotencyKeys.statusCode,
+      reply: idempotencyKeys.reply,
+    })
     .from(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.userId, key.userId),
-        eq(idempotencyKeys.route, key.route),
-        eq(idempotencyKeys.key, key.key),
-      ),
-    )
-    .limit(1);
-  return row;
+    .where(sql`(${idempotencyKeys.userId}, ${idempotencyKeys.route}, ${idempotencyKeys.key}) in ${keyRefs(keys)}`);
 }
 
-export async function storeIdempotentAnswer(
-  db: Executor,
-  key: { userId: string; route: string; key: string },
-  answer: StoredAnswer,
-) {
+export async function storeIdempotentAnswers(db: Executor, answers: (IdempotencyKey & StoredAnswer)[]) {
+  if (answers.length === 0) return;
+  await db.execute(sql`
+    update ${idempotencyKeys} k set status_code = a."statusCode", reply = a.reply
+      from jsonb_to_recordset(${JSON.stringify(answers)}::jsonb)
+           as a("userId" text, route text, key text, "statusCode" integer, reply jsonb)
+     where k.user_id = a."userId" and k.route = a.route and k.key = a.key
+  `);
+}
+
+/** Gives up claims of requests that failed: nothing is stored for them, so the key may be retried. */
+export async function releaseIdempotencyKeys(db: Executor, keys: IdempotencyKey[]) {
+  if (keys.length === 0) return;
   await db
-    .update(idempotencyKeys)
-    .set({ statusCode: answer.statusCode, reply: answer.reply })
-    .where(
-      and(
-        eq(idempotencyKeys.userId, key.userId),
-        eq(idempotencyKeys.route, key.route),
-        eq(idempotencyKeys.key, key.key),
-      ),
-    );
+    .delete(idempotencyKeys)
+    .where(sql`(${idempotencyKeys.userId}, ${idempotencyKeys.route}, ${idempotencyKeys.key}) in ${keyRefs(keys)}`);
 }
 
 /** Forgets idempotency keys stored before `before`: a retry comes within seconds, not days. */

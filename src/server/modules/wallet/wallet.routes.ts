@@ -24,8 +24,7 @@ import {
   getUser,
   listTransactions,
   listUnlockedEpisodes,
-  purchaseTokens,
-  unlockEpisode,
+  openWallet,
 } from './wallet.service.ts';
 import { viewerRoute } from '../../plugins/guards.ts';
 
@@ -33,6 +32,8 @@ import { viewerRoute } from '../../plugins/guards.ts';
 const idempotencyHeaders = idempotencyKeyHeader.loose();
 
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  const wallet = openWallet(app.db);
+
   app.get('/api/user', { config: viewerRoute, schema: { response: { 200: user, 404: errorReply } } }, () =>
     getUser(app.db, VIEWER_USER_ID),
   );
@@ -64,8 +65,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await purchaseTokens(
-        app.db,
+      const answer = await wallet.purchaseTokens(
         request.params.userId,
         request.body.packageId,
         request.headers['idempotency-key'],
@@ -98,8 +98,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await unlockEpisode(
-        app.db,
+      const answer = await wallet.unlockEpisode(
         request.params.userId,
         { seriesId: request.body.seriesId, episodeNumber: request.body.episodeNumber },
         request.headers['idempotency-key'],

@@ -12,9 +12,10 @@ import {
   type UnlockEpisodeReply,
   type User,
 } from '../../../contract/index.ts';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { conflict, DomainError, invalid, notFound } from '../../errors.ts';
 import * as repo from './wallet.repository.ts';
+import { createSettlementQueue } from './settlement-queue.ts';
 
 /** A reply and its status, as stored for Idempotency-Key replays. */
 export interface Answer<T, Status extends number = number> {
@@ -54,72 +55,221 @@ export function coinPackages(placement: 'topup' | 'rewards'): CoinPackage[] {
   return [...(placement === 'rewards' ? REWARDS_PACKAGES : TOP_UP_PACKAGES)];
 }
 
-interface IdempotencyScope {
-  userId: string;
-  route: string;
-  key: string | undefined;
-  /** What the request asked for: a key reused for a different request is refused, not replayed. */
-  request: Record<string, unknown>;
+/** A purchase or an unlock, as the settlement queue holds it until its batch is settled. */
+export type MoneyRequest = { userId: string; idempotencyKey?: string } & (
+  { kind: 'purchase'; package: CoinPackage } | { kind: 'unlock'; seriesId: number; episodeNumber: number }
+);
+
+type Settled = Answer<PurchaseReply | UnlockEpisodeReply, 200 | 201> | DomainError;
+
+const ROUTE_OF_KIND = { purchase: 'purchase-tokens', unlock: 'unlock-episode' } as const;
+
+function idempotencyKeyOf(request: MoneyRequest): repo.IdempotencyKey | undefined {
+  const key = request.idempotencyKey;
+  return key === undefined ? undefined : { userId: request.userId, route: ROUTE_OF_KIND[request.kind], key };
 }
 
+const keyText = (key: repo.IdempotencyKey) => JSON.stringify([key.userId, key.route, key.key]);
+
+/** What the request asked for: a key reused for a different request is refused, not replayed. */
+function fingerprintOf(request: MoneyRequest): string {
+  return JSON.stringify(
+    request.kind === 'purchase'
+      ? { packageId: request.package.id }
+      : { seriesId: request.seriesId, episodeNumber: request.episodeNumber },
+  );
+}
+
+const episodeText = (ref: repo.EpisodeRef) => `${ref.seriesId}:${ref.episodeNumber}`;
+
 /**
- * Runs `work` in one transaction. With a key, the first answer is stored in that same transaction
- * and replayed for every later request with the key. Failed requests change nothing and store
- * nothing, so they may be retried with the same key.
+ * The balances and unlocks of the users a batch touches, read under their locks, and what the batch writes.
+ * Requests are decided in arrival order against it, so each one sees the balance the ones before it left.
  */
-async function runIdempotently<T, Status extends number>(
-  db: Database,
-  scope: IdempotencyScope,
-  work: (tx: Executor) => Promise<Answer<T, Status>>,
-): Promise<Answer<T, Status>> {
+class Till {
+  readonly ledger: repo.NewLedgerRow[] = [];
+  readonly newUnlocks: { userId: string; seriesId: number; episodeNumber: number }[] = [];
+  private readonly users: Map<string, repo.UserRow>;
+  private readonly changes = new Map<string, { coins: number; bonuses: number }>();
+
+  constructor(
+    users: repo.UserRow[],
+    private readonly pricing: Map<number, { isFree: boolean; episodeCost: number }>,
+    private readonly published: Set<string>,
+    private readonly unlocked: Set<string>,
+  ) {
+    this.users = new Map(users.map((row) => [row.id, { ...row }]));
+  }
+
+  purchase(userId: string, pkg: CoinPackage): Settled {
+    const user = this.users.get(userId);
+    if (!user) return noSuchUser();
+    this.change(user, { coins: pkg.coins, bonuses: pkg.bonus });
+    this.ledger.push({
+      userId,
+      kind: 'purchase',
+      coinsDelta: pkg.coins,
+      bonusesDelta: pkg.bonus,
+      packageId: pkg.id,
+      priceCents: Math.round(pkg.price * 100),
+    });
+    return { statusCode: 200, body: { totalCoins: pkg.coins + pkg.bonus, user: toUser(user) } };
+  }
+
+  /** Charges the series' episodeCost (never a price from the client), bonuses first, then coins. */
+  unlock(userId: string, episode: repo.EpisodeRef): Settled {
+    const { seriesId, episodeNumber } = episode;
+    const user = this.users.get(userId);
+    if (!user) return noSuchUser();
+    const series = this.pricing.get(seriesId);
+    if (!series) return notFound('Series not found.');
+    // Only a published episode is sold: totalEpisodes is a number operators type, not a promise of a video.
+    if (!this.published.has(episodeText(episode))) {
+      return notFound(`Episode ${episodeNumber} does not exist in this series or is not published yet.`);
+    }
+    if (isEpisodeFree(episodeNumber, series))
+      return invalid(`Episode ${episodeNumber} is free to watch`, 'episodeNumber');
+    const unlock = `${userId}:${episodeText(episode)}`;
+    if (this.unlocked.has(unlock)) return conflict('Episode already unlocked');
+    const cost = series.episodeCost;
+    const balance = user.coins + user.bonuses;
+    if (balance < cost) return notEnoughCoins(cost - balance);
+    const fromBonuses = Math.min(user.bonuses, cost);
+    const charge = { bonuses: fromBonuses, coins: cost - fromBonuses };
+    this.change(user, { coins: -charge.coins, bonuses: -charge.bonuses });
+    this.unlocked.add(unlock);
+    this.newUnlocks.push({ userId, seriesId, episodeNumber });
+    this.ledger.push({
+      userId,
+      kind: 'unlock',
+      coinsDelta: -charge.coins,
+      bonusesDelta: -charge.bonuses,
+      seriesId,
+      episodeNumber,
+    });
+    return { statusCode: 201, body: { seriesId, episodeNumber, cost, user: toUser(user) } };
+  }
+
+  balanceChanges() {
+    return [...this.changes].map(([userId, change]) => ({ userId, ...change }));
+  }
+
+  private change(user: repo.UserRow, amount: { coins: number; bonuses: number }) {
+    user.coins += amount.coins;
+    user.bonuses += amount.bonuses;
+    const total = this.changes.get(user.id) ?? { coins: 0, bonuses: 0 };
+    this.changes.set(user.id, { coins: total.coins + amount.coins, bonuses: total.bonuses + amount.bonuses });
+  }
+}
+
+const unique = <T>(values: T[]) => [...new Set(values)];
+
+/**
+ * Settles purchases and unlocks in one transaction, each with its own answer (or refusal), as if each had run
+ * alone in arrival order. With a key, the first answer is stored in that same transaction and replayed for
+ * every later request with the key. Refused requests change nothing and store nothing, so they may be
+ * retried with the same key. No two requests of a batch may share a key (the settlement queue sees to it).
+ */
+export async function settleMoneyRequests(db: Database, requests: MoneyRequest[]): Promise<Settled[]> {
   return db.transaction(async (tx) => {
-    const key = scope.key === undefined ? undefined : { userId: scope.userId, route: scope.route, key: scope.key };
-    const fingerprint = JSON.stringify(scope.request);
-    if (key && !(await repo.claimIdempotencyKey(tx, key))) {
-      const stored = await repo.findIdempotentAnswer(tx, key);
-      const envelope = stored?.reply as { request?: string; body?: T } | undefined;
-      if (!stored || !envelope || envelope.request !== fingerprint) {
-        throw conflict('This Idempotency-Key was already used for a different request.');
+    const keys = requests.map(idempotencyKeyOf);
+    const claimed = new Set(
+      (
+        await repo.claimIdempotencyKeys(
+          tx,
+          keys.filter((key) => key !== undefined),
+        )
+      ).map(keyText),
+    );
+    const isReplay = (index: number) => keys[index] !== undefined && !claimed.has(keyText(keys[index]));
+    const replayKeys = keys.filter((key, index) => key !== undefined && isReplay(index)) as repo.IdempotencyKey[];
+    const stored = new Map(
+      (replayKeys.length > 0 ? await repo.findIdempotentAnswers(tx, replayKeys) : []).map((row) => [keyText(row), row]),
+    );
+
+    const live = requests.filter((_, index) => !isReplay(index));
+    const unlocksAsked = live.flatMap((request) => (request.kind === 'unlock' ? [request] : []));
+    const userIds = unique(live.map((request) => request.userId));
+    const users = userIds.length > 0 ? await repo.lockUsers(tx, userIds) : [];
+    const [pricing, published, unlocked] =
+      unlocksAsked.length === 0
+        ? [[], [], []]
+        : [
+            await repo.findSeriesPricing(tx, unique(unlocksAsked.map((request) => request.seriesId))),
+            await repo.findPublishedEpisodes(tx, unlocksAsked),
+            await repo.findUnlocks(tx, unique(unlocksAsked.map((request) => request.userId)), unlocksAsked),
+          ];
+    const till = new Till(
+      users,
+      new Map(pricing.map((row) => [row.id, row])),
+      new Set(published.map(episodeText)),
+      new Set(unlocked.map((row) => `${row.userId}:${episodeText(row)}`)),
+    );
+
+    const answersToStore: (repo.IdempotencyKey & repo.StoredAnswer)[] = [];
+    const keysToRelease: repo.IdempotencyKey[] = [];
+    const settled = requests.map((request, index): Settled => {
+      const key = keys[index];
+      if (key && isReplay(index)) return replayOf(stored.get(keyText(key)), fingerprintOf(request));
+      const outcome =
+        request.kind === 'purchase'
+          ? till.purchase(request.userId, request.package)
+          : till.unlock(request.userId, request);
+      if (key && outcome instanceof DomainError) keysToRelease.push(key);
+      else if (key && !(outcome instanceof DomainError)) {
+        answersToStore.push({
+          ...key,
+          statusCode: outcome.statusCode,
+          reply: { request: fingerprintOf(request), body: outcome.body },
+        });
       }
-      return { statusCode: stored.statusCode as Status, body: envelope.body as T };
-    }
-    const answer = await work(tx);
-    if (key) {
-      await repo.storeIdempotentAnswer(tx, key, {
-        statusCode: answer.statusCode,
-        reply: { request: fingerprint, body: answer.body },
-      });
-    }
-    return answer;
+      return outcome;
+    });
+
+    await repo.changeBalances(tx, till.balanceChanges());
+    await repo.insertUnlocks(tx, till.newUnlocks);
+    await repo.insertLedgerEntries(tx, till.ledger);
+    await repo.storeIdempotentAnswers(tx, answersToStore);
+    await repo.releaseIdempotencyKeys(tx, keysToRelease);
+    return settled;
   });
 }
 
-/** Credits the package the server knows by `packageId`; whatever coins or price the client sent play no part. */
-export async function purchaseTokens(
-  db: Database,
-  userId: string,
-  packageId: string,
-  idempotencyKey?: string,
-): Promise<Answer<PurchaseReply, 200>> {
-  const pkg = findCoinPackage(packageId);
-  if (!pkg) throw invalid(`Unknown coin package "${packageId}". Choose one of the offered packages.`, 'packageId');
-  return runIdempotently(
-    db,
-    { userId, route: 'purchase-tokens', key: idempotencyKey, request: { packageId } },
-    async (tx) => {
-      const user = await repo.creditUser(tx, userId, { coins: pkg.coins, bonuses: pkg.bonus });
-      if (!user) throw noSuchUser();
-      await repo.insertLedgerEntry(tx, {
-        userId,
-        kind: 'purchase',
-        coinsDelta: pkg.coins,
-        bonusesDelta: pkg.bonus,
-        packageId: pkg.id,
-        priceCents: Math.round(pkg.price * 100),
-      });
-      return { statusCode: 200 as const, body: { totalCoins: pkg.coins + pkg.bonus, user: toUser(user) } };
+function replayOf(stored: repo.StoredAnswer | undefined, fingerprint: string): Settled {
+  const envelope = stored?.reply as { request?: string; body?: PurchaseReply | UnlockEpisodeReply } | undefined;
+  if (!stored || !envelope?.body || envelope.request !== fingerprint) {
+    return conflict('This Idempotency-Key was already used for a different request.');
+  }
+  return { statusCode: stored.statusCode as 200 | 201, body: envelope.body };
+}
+
+/** Purchases and unlocks of this instance, settled in batches (docs/decisions/025-money-in-batches.md). */
+export function openWallet(db: Database) {
+  const queue = createSettlementQueue((requests: MoneyRequest[]) => settleMoneyRequests(db, requests), {
+    maxBatch: 64,
+    concurrency: 2,
+    keyOf: (request) => {
+      const key = idempotencyKeyOf(request);
+      return key && keyText(key);
     },
-  );
+  });
+  const settle = async (request: MoneyRequest) => {
+    const outcome = await queue.settle(request);
+    if (outcome instanceof DomainError) throw outcome;
+    return outcome;
+  };
+  return {
+    /** Credits the package the server knows by `packageId`; whatever coins or price the client sent play no part. */
+    async purchaseTokens(userId: string, packageId: string, idempotencyKey?: string) {
+      const pkg = findCoinPackage(packageId);
+      if (!pkg) throw invalid(`Unknown coin package "${packageId}". Choose one of the offered packages.`, 'packageId');
+      return (await settle({ kind: 'purchase', userId, package: pkg, idempotencyKey })) as Answer<PurchaseReply, 200>;
+    },
+    async unlockEpisode(userId: string, target: { seriesId: number; episodeNumber: number }, idempotencyKey?: string) {
+      const request: MoneyRequest = { kind: 'unlock', userId, ...target, idempotencyKey };
+      return (await settle(request)) as Answer<UnlockEpisodeReply, 201>;
+    },
+  };
 }
 
 function utcDay(now: Date): string {
@@ -144,55 +294,6 @@ export async function dailyCheckIn(db: Database, userId: string, now = new Date(
     });
     return { success: true, bonuses: DAILY_CHECKIN_BONUSES, user: toUser(user!) };
   });
-}
-
-/**
- * Charges the series' episodeCost (never a price from the client), bonuses first, then coins.
- * The user row stays locked from the balance check to the debit, so concurrent unlocks queue.
- */
-export async function unlockEpisode(
-  db: Database,
-  userId: string,
-  target: { seriesId: number; episodeNumber: number },
-  idempotencyKey?: string,
-): Promise<Answer<UnlockEpisodeReply, 201>> {
-  const { seriesId, episodeNumber } = target;
-  return runIdempotently(
-    db,
-    { userId, route: 'unlock-episode', key: idempotencyKey, request: { seriesId, episodeNumber } },
-    async (tx) => {
-      const user = await repo.lockUser(tx, userId);
-      if (!user) throw noSuchUser();
-      const series = await repo.findSeriesPricing(tx, seriesId);
-      if (!series) throw notFound('Series not found.');
-      // Only a published episode is sold: totalEpisodes is a number operators type, not a promise of a video.
-      if (!(await repo.findPublishedEpisode(tx, seriesId, episodeNumber))) {
-        throw notFound(`Episode ${episodeNumber} does not exist in this series or is not published yet.`);
-      }
-      if (isEpisodeFree(episodeNumber, series)) {
-        throw invalid(`Episode ${episodeNumber} is free to watch`, 'episodeNumber');
-      }
-      if (!(await repo.insertUnlock(tx, { userId, seriesId, episodeNumber }))) {
-        throw conflict('Episode already unlocked');
-      }
-      const cost = series.episodeCost;
-      const balance = user.coins + user.bonuses;
-      if (balance < cost) throw notEnoughCoins(cost - balance);
-      const fromBonuses = Math.min(user.bonuses, cost);
-      const charge = { bonuses: fromBonuses, coins: cost - fromBonuses };
-      const charged = await repo.debitUser(tx, userId, charge);
-      if (!charged) throw notEnoughCoins(cost - balance);
-      await repo.insertLedgerEntry(tx, {
-        userId,
-        kind: 'unlock',
-        coinsDelta: -charge.coins,
-        bonusesDelta: -charge.bonuses,
-        seriesId,
-        episodeNumber,
-      });
-      return { statusCode: 201 as const, body: { seriesId, episodeNumber, cost, user: toUser(charged) } };
-    },
-  );
 }
 
 export async function listUnlockedEpisodes(

@@ -595,6 +595,63 @@ describe('transactions', () => {
   });
 });
 
+describe('settled in batches', () => {
+  it('answers each of a burst of purchases and unlocks as if it had run alone', async () => {
+    const rich = await addUser();
+    const poor = await addUser();
+    const paid = await addSeries({ totalEpisodes: 20, published: 15 });
+    const earlierKey = randomUUID();
+    const earlier = await purchase(rich, { packageId: 'package-1' }, { 'idempotency-key': earlierKey });
+    const ghostKey = randomUUID();
+
+    const [first, again, short, bought, ghost, announced, free, replayed, reused] = await Promise.all([
+      unlock(rich, { seriesId: paid.id, episodeNumber: 11 }),
+      unlock(rich, { seriesId: paid.id, episodeNumber: 11 }),
+      unlock(poor, { seriesId: paid.id, episodeNumber: 12 }),
+      purchase(poor, { packageId: 'package-1' }, { 'idempotency-key': randomUUID() }),
+      purchase('no-such-viewer', { packageId: 'package-1' }, { 'idempotency-key': ghostKey }),
+      unlock(rich, { seriesId: paid.id, episodeNumber: 18 }),
+      unlock(rich, { seriesId: paid.id, episodeNumber: 3 }),
+      purchase(rich, { packageId: 'package-1' }, { 'idempotency-key': earlierKey }),
+      purchase(rich, { packageId: 'package-2' }, { 'idempotency-key': earlierKey }),
+    ]);
+    // The two unlocks of one episode: whichever came first charges, the other finds it unlocked.
+    expect([first!.statusCode, again!.statusCode].sort()).toEqual([201, 409]);
+    // The poor viewer's unlock and purchase race: the unlock either finds no coins or the ones just bought.
+    expect([201, 402]).toContain(short!.statusCode);
+    if (short!.statusCode === 402) expect(short!.json().message).toBe('Not enough coins: you need 50 more coins');
+    expect(bought!.statusCode).toBe(200);
+    expect(ghost!.statusCode).toBe(404);
+    expect(announced!.statusCode).toBe(404);
+    expect(free!.statusCode).toBe(400);
+    expect(replayed!.statusCode).toBe(200);
+    expect(replayed!.json()).toEqual(earlier.json());
+    expect(reused!.statusCode).toBe(409);
+
+    expect(await balanceOf(rich)).toEqual({ coins: 450, bonuses: 0 });
+    expect(await balanceOf(poor)).toEqual({ coins: short!.statusCode === 201 ? 450 : 500, bonuses: 0 });
+    expect(await unlocksOf(rich)).toHaveLength(1);
+    expect(await ledgerOf(rich)).toHaveLength(2);
+    expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, ghostKey))).toHaveLength(0);
+  });
+
+  it('commits concurrent purchases together, and the insights count every one of them', async () => {
+    const viewers = await Promise.all(Array.from({ length: 30 }, () => addUser()));
+    const replies = await Promise.all(viewers.map((id) => purchase(id, { packageId: 'package-1' })));
+    expect(replies.map((r) => r.statusCode)).toEqual(viewers.map(() => 200));
+    const { rows } = await t.pool.query<{ rows: number; transactions: number; events: number }>(
+      `select count(*)::int as rows, count(distinct l.xmin::text)::int as transactions,
+              (select count(*)::int from insight_events e where e.user_id = any($1) and e.kind = 'purchase') as events
+         from wallet_ledger l where l.user_id = any($1)`,
+      [viewers],
+    );
+    expect(rows[0]!.rows).toBe(30);
+    expect(rows[0]!.transactions).toBeLessThan(30);
+    expect(rows[0]!.events).toBe(30);
+    for (const id of viewers) expect(await balanceOf(id)).toEqual({ coins: 500, bonuses: 0 });
+  });
+});
+
 describe('money invariants', () => {
   it('keeps the ledger sum equal to the balance after a mixed concurrent run on user-1', async () => {
     const paid = await addSeries({ totalEpisodes: 60 });
