@@ -10,6 +10,11 @@ export const PAGE_DATA_ELEMENT_ID = 'page-data';
 export interface PageData {
   /** GET URL → the API's JSON answer. */
   answers: Record<string, unknown>;
+  /**
+   * Set when the page's markup was rendered on the server: the query cache it was rendered from (TanStack
+   * Query's dehydrated state), which the browser takes as its own before React hydrates the markup.
+   */
+  queries?: unknown;
 }
 
 const userUrl = (rest: string) => `/api/user/${VIEWER_USER_ID}/${rest}`;

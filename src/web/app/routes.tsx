@@ -20,7 +20,7 @@ const NewReleaseShelfPage = lazy(() => import('../features/shelf/new-release-pag
 const SeriesPage = lazy(() => import('../features/series/series-page.tsx'));
 const loadWatchPage = () => import('../features/watch/watch-page.tsx');
 // Opened at /watch/… (a shared link, a reload): the player's code is fetched while the app starts, not after.
-if (window.location.pathname.startsWith('/watch/')) void loadWatchPage();
+if (typeof window !== 'undefined' && window.location.pathname.startsWith('/watch/')) void loadWatchPage();
 const WatchPage = lazy(loadWatchPage);
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page.tsx'));
 

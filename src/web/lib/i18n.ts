@@ -2,6 +2,7 @@ import i18next, { type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { LANGUAGES, type Language } from '../../contract/constants.ts';
+import { LANGUAGE_COOKIE } from '../../contract/page-render.ts';
 import { storageKeys } from './storage-keys.ts';
 
 /** The picker's names (SPEC §2) and the BCP 47 tags used for <html lang>, Intl and the locale folders. */
@@ -49,13 +50,27 @@ export function matchBrowserLanguage(preferred: readonly string[]): Language | u
   return undefined;
 }
 
+const asLanguage = (name: string | null | undefined): Language | undefined =>
+  (LANGUAGES as readonly string[]).includes(name ?? '') ? (name as Language) : undefined;
+
 function readStoredLanguage(): Language | undefined {
   try {
-    const stored = localStorage.getItem(storageKeys.language);
-    return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : undefined;
+    return asLanguage(localStorage.getItem(storageKeys.language));
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The language a page is rendered in on the server: the viewer's choice (a cookie the picker writes next
+ * to its local flag), else the first of the browser's languages we offer, else English.
+ */
+export function languageOfRequest(cookie: string | undefined, acceptLanguage: string | undefined): Language {
+  const preferred = (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => part.split(';', 1)[0]!.trim())
+    .filter(Boolean);
+  return asLanguage(cookie) ?? matchBrowserLanguage(preferred) ?? 'english';
 }
 
 /** The viewer's own choice; on a first visit, the browser's language when it is one of ours; else English. */
@@ -114,8 +129,8 @@ const localisedNumbers: FormatterModule = {
   },
 };
 
-export async function initI18n() {
-  const language = initialLanguage();
+/** `language`: the one the server rendered the page in (its `<html lang>`), so the first render matches it. */
+export async function initI18n(language: Language = initialLanguage()) {
   shownTag = LANGUAGE_TAGS[language];
   applyDocumentLanguage(language);
   i18next.on('languageChanged', (tag: string) => {
@@ -148,6 +163,36 @@ export async function changeLanguage(language: Language) {
   } catch {
     // Private mode without storage: the choice lasts for this visit.
   }
+  rememberForServer(language);
+  await showLanguage(language);
+}
+
+/**
+ * After a server-rendered page is hydrated: a choice remembered only in this browser (made before the
+ * language cookie existed) is shown now, and from then on the server renders in it too.
+ */
+export async function followStoredLanguage() {
+  const stored = readStoredLanguage();
+  if (!stored) return;
+  rememberForServer(stored);
+  if (stored !== currentLanguage()) await showLanguage(stored);
+}
+
+function rememberForServer(language: Language) {
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/** The server renders a page in the visitor's language with every one of its texts at hand. */
+export async function serveLanguage(language: Language) {
+  const tag = LANGUAGE_TAGS[language];
+  const namespaces = Object.keys(localeFiles)
+    .filter((file) => file.startsWith(`../locales/${tag}/`))
+    .map((file) => file.slice(`../locales/${tag}/`.length, -'.json'.length));
+  await showLanguage(language);
+  await i18next.loadNamespaces(namespaces);
+}
+
+async function showLanguage(language: Language) {
   const tag = LANGUAGE_TAGS[language];
   shownTag = tag;
   if (tag === SOURCE_TAG && !englishFallbackWanted) {
@@ -159,6 +204,7 @@ export async function changeLanguage(language: Language) {
 }
 
 function applyDocumentLanguage(language: Language) {
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = LANGUAGE_TAGS[language];
   document.documentElement.dir = directionOf(language);
 }
