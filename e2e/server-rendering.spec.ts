@@ -21,7 +21,8 @@ async function firstSeriesId(page: Page): Promise<number> {
 function complaintsOf(page: Page): string[] {
   const complaints: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error' || message.type() === 'warning') complaints.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      complaints.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => complaints.push(`uncaught: ${error.message}`));
   return complaints;
@@ -64,7 +65,8 @@ for (const language of LANGUAGES) {
       await expect(page.locator('html')).toHaveAttribute('dir', language.dir);
       page.off('request', onRequest);
       // What the HTML holds is not asked for again.
-      for (const query of viewerPage.queries({ id: String(id) })) expect(asked, `${path} asked for ${query}`).not.toContain(query);
+      for (const query of viewerPage.queries({ id: String(id) }))
+        expect(asked, `${path} asked for ${query}`).not.toContain(query);
     }
     expect(complaints).toEqual([]);
   });

@@ -3,7 +3,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PageData } from '../../../contract/page-data.ts';
-import { LANGUAGE_COOKIE, type ApiAnswer, type PageRenderer, type RenderedPage } from '../../../contract/page-render.ts';
+import {
+  LANGUAGE_COOKIE,
+  type ApiAnswer,
+  type PageRenderer,
+  type RenderedPage,
+} from '../../../contract/page-render.ts';
 import { answerAsViewer } from './viewer-answers.ts';
 
 /** `vite build` writes the web app's server build next to the client's (vite.config.ts). */

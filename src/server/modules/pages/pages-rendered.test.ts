@@ -42,7 +42,8 @@ afterAll(async () => {
   fs.rmSync(clientDir, { recursive: true, force: true });
 });
 
-const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
+const rootOf = (html: string) =>
+  /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
 function served(html: string): PageData {
   const match = new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">(.*?)</script>`).exec(html);
   return JSON.parse(match![1]!) as PageData;
@@ -62,7 +63,10 @@ describe('viewer pages rendered on the server', () => {
       const data = served(reply.body);
       const queries = (data.queries as Dehydrated).queries;
       expect(queries.length, url).toBeGreaterThan(0);
-      expect(queries.every((query) => query.state.status === 'success'), url).toBe(true);
+      expect(
+        queries.every((query) => query.state.status === 'success'),
+        url,
+      ).toBe(true);
     }
   });
 
@@ -81,10 +85,18 @@ describe('viewer pages rendered on the server', () => {
   it('renders in the language of the cookie, else of Accept-Language, with its direction', async () => {
     const access = await t.app.inject({ method: 'POST', url: '/api/access', payload: { code: TEST_ACCESS_CODES[0] } });
     const accessCookie = `${access.cookies[0]!.name}=${access.cookies[0]!.value}`;
-    const withLanguage = (name: string) => ({ method: 'GET' as const, url: '/discover', headers: { cookie: `${accessCookie}; ${LANGUAGE_COOKIE}=${name}` } });
+    const withLanguage = (name: string) => ({
+      method: 'GET' as const,
+      url: '/discover',
+      headers: { cookie: `${accessCookie}; ${LANGUAGE_COOKIE}=${name}` },
+    });
     const arabic = await t.app.inject(withLanguage('arabic'));
     expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
-    const german = await t.viewer({ method: 'GET', url: '/discover', headers: { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' } });
+    const german = await t.viewer({
+      method: 'GET',
+      url: '/discover',
+      headers: { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' },
+    });
     expect(german.body).toContain('<html lang="de" dir="ltr">');
     const unknown = await t.app.inject(withLanguage('klingon'));
     expect(unknown.body).toContain('<html lang="en" dir="ltr">');

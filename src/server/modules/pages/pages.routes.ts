@@ -20,7 +20,8 @@ export function registerViewerPages(app: FastifyInstance, clientDir: string, ren
     // Open like any page (it holds the gate for visitors without access); its answers come from guarded routes.
     app.get<{ Params: Record<string, string> }>(page.path, { config: publicRoute }, async (request, reply) => {
       const { id } = request.params;
-      const data = id === undefined || ID.test(id) ? await gatherPageData(app, request, page.queries(request.params)) : null;
+      const data =
+        id === undefined || ID.test(id) ? await gatherPageData(app, request, page.queries(request.params)) : null;
       if (!data) return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
       const image = largestImageOf(data.answers, id === undefined ? undefined : page.queries(request.params)[0]);
       const rendered = renderer ? await renderForViewer(app, request, renderer, data.answers) : null;
