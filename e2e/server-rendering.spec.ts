@@ -1,7 +1,7 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { VIEWER_PAGE_QUERIES } from '../src/contract/page-data.ts';
 import { LANGUAGE_COOKIE } from '../src/contract/page-render.ts';
-import { test, expect } from './support/fixtures.ts';
+import { passAccessGate, test, expect } from './support/fixtures.ts';
 import { E2E } from './support/env.ts';
 
 // Viewer pages arrive rendered and hydrate without a word from React (issue 11, docs/decisions/026).
@@ -72,7 +72,8 @@ for (const language of LANGUAGES) {
   });
 }
 
-test('the home page shows its catalogue before any script runs', async ({ gatedPage: page }) => {
+test('the home page shows its catalogue before any script runs', async ({ page }) => {
+  await passAccessGate(page);
   await page.route('**/*.js', (route) => route.abort());
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

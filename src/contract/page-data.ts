@@ -15,6 +15,8 @@ export interface PageData {
    * Query's dehydrated state), which the browser takes as its own before React hydrates the markup.
    */
   queries?: unknown;
+  /** With `queries`: the text namespaces the markup used, loaded before React hydrates it. */
+  namespaces?: string[];
 }
 
 const userUrl = (rest: string) => `/api/user/${VIEWER_USER_ID}/${rest}`;

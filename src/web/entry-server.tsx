@@ -7,7 +7,14 @@ import type { PageRenderRequest, PageRenderer, RenderedPage } from '../contract/
 import { App } from './app/app.tsx';
 import { readApiOnServer } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { directionOf, initI18n, LANGUAGE_TAGS, languageOfRequest, serveLanguage } from './lib/i18n.ts';
+import {
+  directionOf,
+  initI18n,
+  LANGUAGE_TAGS,
+  languageOfRequest,
+  serveLanguage,
+  withNamespacesUsed,
+} from './lib/i18n.ts';
 
 /** A page whose reads lead to more reads (a series, then its episodes) renders again; never more than this. */
 const MOST_PASSES = 4;
@@ -38,13 +45,13 @@ async function renderNow(request: PageRenderRequest): Promise<RenderedPage | nul
       const waiting = queryClient.getQueryCache().getAll().filter(isWaiting);
       if (waiting.length === 0) {
         // All at hand: the markup in one go, with no boundary left to fill in by script.
-        const html = renderToString(app(queryClient, path, search));
+        const { result: html, namespaces } = withNamespacesUsed(() => renderToString(app(queryClient, path, search)));
         if (/<!--\$[?!]-->/.test(html)) return null;
         return {
           html,
           lang: LANGUAGE_TAGS[language],
           dir: directionOf(language),
-          data: { answers: {}, queries: dehydrate(queryClient) },
+          data: { answers: {}, queries: dehydrate(queryClient), namespaces },
         };
       }
       const reads = await Promise.allSettled(waiting.map((query) => query.fetch()));

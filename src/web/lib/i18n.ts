@@ -129,8 +129,11 @@ const localisedNumbers: FormatterModule = {
   },
 };
 
-/** `language`: the one the server rendered the page in (its `<html lang>`), so the first render matches it. */
-export async function initI18n(language: Language = initialLanguage()) {
+/**
+ * `language` and `namespaces`: the language a server-rendered page is in (its `<html lang>`) and the texts
+ * it used, so that the first render matches it without waiting for any of them.
+ */
+export async function initI18n(language: Language = initialLanguage(), namespaces: string[] = []) {
   shownTag = LANGUAGE_TAGS[language];
   applyDocumentLanguage(language);
   i18next.on('languageChanged', (tag: string) => {
@@ -147,7 +150,7 @@ export async function initI18n(language: Language = initialLanguage()) {
       // 'zh-CN' alone, never 'zh' too: one language, one set of files.
       load: 'currentOnly',
       fallbackLng: SOURCE_TAG,
-      ns: ['common'],
+      ns: [...new Set(['common', ...namespaces])],
       defaultNS: 'common',
       saveMissing: true,
       missingKeyHandler: wantEnglishFallback,
@@ -190,6 +193,14 @@ export async function serveLanguage(language: Language) {
     .map((file) => file.slice(`../locales/${tag}/`.length, -'.json'.length));
   await showLanguage(language);
   await i18next.loadNamespaces(namespaces);
+}
+
+/** The text namespaces the components rendered by `render` asked for (react-i18next notes them). */
+export function withNamespacesUsed<T>(render: () => T): { result: T; namespaces: string[] } {
+  const report = (i18next as { reportNamespaces?: { usedNamespaces: Record<string, boolean> } }).reportNamespaces;
+  if (report) report.usedNamespaces = {};
+  const result = render();
+  return { result, namespaces: Object.keys(report?.usedNamespaces ?? {}) };
 }
 
 async function showLanguage(language: Language) {

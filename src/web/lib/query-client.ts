@@ -3,8 +3,7 @@ import { USER_DATA_FRESH_MS } from '../../contract/constants.ts';
 import { apiRequest } from './api-client.ts';
 
 /** Default reads: GET the path made by joining the query key's segments with slashes (SPEC §7). */
-const getByQueryKey: QueryFunction = ({ queryKey, signal }) =>
-  apiRequest(queryKey.map(String).join('/'), { signal });
+const getByQueryKey: QueryFunction = ({ queryKey, signal }) => apiRequest(queryKey.map(String).join('/'), { signal });
 
 export function createQueryClient() {
   return new QueryClient({
