@@ -11,12 +11,19 @@ export interface PageData {
   /** GET URL → the API's JSON answer. */
   answers: Record<string, unknown>;
   /**
-   * Set when the page's markup was rendered on the server: the query cache it was rendered from (TanStack
-   * Query's dehydrated state), which the browser takes as its own before React hydrates the markup.
+   * Set when the page's markup was rendered on the server: the query cache it was rendered from, which the
+   * browser takes as its own before React hydrates the markup.
    */
-  queries?: unknown;
+  queries?: ServedQuery[];
   /** With `queries`: the text namespaces the markup used, loaded before React hydrates it. */
   namespaces?: string[];
+}
+
+/** A query the page read, with its answer and when the server read it. */
+export interface ServedQuery {
+  key: readonly unknown[];
+  data: unknown;
+  updatedAt: number;
 }
 
 const userUrl = (rest: string) => `/api/user/${VIEWER_USER_ID}/${rest}`;

@@ -1,12 +1,12 @@
 import { StrictMode, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
-import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import type { PageRenderRequest, PageRenderer, RenderedPage } from '../contract/page-render.ts';
 import { App } from './app/app.tsx';
 import { readApiOnServer } from './lib/api-client.ts';
-import { createQueryClient } from './lib/query-client.ts';
+import { answeredQueries, createQueryClient } from './lib/query-client.ts';
 import {
   directionOf,
   initI18n,
@@ -51,7 +51,7 @@ async function renderNow(request: PageRenderRequest): Promise<RenderedPage | nul
           html,
           lang: LANGUAGE_TAGS[language],
           dir: directionOf(language),
-          data: { answers: {}, queries: dehydrate(queryClient), namespaces },
+          data: { answers: {}, queries: answeredQueries(queryClient), namespaces },
         };
       }
       const reads = await Promise.allSettled(waiting.map((query) => query.fetch()));

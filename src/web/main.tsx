@@ -1,10 +1,9 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrate } from '@tanstack/react-query';
 import { App } from './app/app.tsx';
 import { preloadServedPage } from './app/routes.tsx';
 import { readServedPage } from './lib/api-client.ts';
-import { createQueryClient } from './lib/query-client.ts';
+import { createQueryClient, seedQueries } from './lib/query-client.ts';
 import { initI18n, languageOfTag } from './lib/i18n.ts';
 import './index.css';
 
@@ -18,7 +17,7 @@ if (served?.queries) {
     initI18n(languageOfTag(document.documentElement.lang), served.namespaces),
     preloadServedPage(window.location.pathname),
   ]);
-  hydrate(queryClient, served.queries);
+  seedQueries(queryClient, served.queries);
 } else {
   await initI18n();
 }

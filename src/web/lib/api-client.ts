@@ -48,7 +48,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const hasBody = options.body !== undefined;
   // A form (a file upload) sets its own multipart content type; everything else travels as JSON.
   const isForm = options.body instanceof FormData;
-  if (serverReads) return readOnServer<T>(path, options);
+  // Compiled out of the browser's bundle.
+  if (import.meta.env.SSR && serverReads) return readOnServer<T>(path, options);
   if ((options.method ?? 'GET') === 'GET') {
     const served = takeServedAnswer(path);
     if (served.found) return served.answer as T;

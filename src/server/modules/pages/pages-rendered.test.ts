@@ -48,9 +48,6 @@ function served(html: string): PageData {
   const match = new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">(.*?)</script>`).exec(html);
   return JSON.parse(match![1]!) as PageData;
 }
-interface Dehydrated {
-  queries: { queryKey: unknown[]; state: { data: unknown; status: string } }[];
-}
 
 describe('viewer pages rendered on the server', () => {
   it('renders every viewer page with its data, and hands the browser the cache it was rendered from', async () => {
@@ -61,12 +58,7 @@ describe('viewer pages rendered on the server', () => {
       const root = rootOf(reply.body);
       expect(root.length, url).toBeGreaterThan(500);
       const data = served(reply.body);
-      const queries = (data.queries as Dehydrated).queries;
-      expect(queries.length, url).toBeGreaterThan(0);
-      expect(
-        queries.every((query) => query.state.status === 'success'),
-        url,
-      ).toBe(true);
+      expect(data.queries?.length, url).toBeGreaterThan(0);
     }
   });
 
@@ -76,10 +68,10 @@ describe('viewer pages rendered on the server', () => {
     expect(rootOf(home.body)).toContain(`href="/series/${seriesId}"`);
     const page = await t.viewer({ method: 'GET', url: `/series/${seriesId}` });
     expect(rootOf(page.body)).toContain('A ferry captain and a storm.');
-    const cached = (served(page.body).queries as Dehydrated).queries.find(
-      (query) => JSON.stringify(query.queryKey) === JSON.stringify(['/api/series', String(seriesId)]),
+    const cached = served(page.body).queries!.find(
+      (query) => JSON.stringify(query.key) === JSON.stringify(['/api/series', String(seriesId)]),
     );
-    expect(cached?.state.data).toEqual((await t.viewer({ method: 'GET', url: `/api/series/${seriesId}` })).json());
+    expect(cached?.data).toEqual((await t.viewer({ method: 'GET', url: `/api/series/${seriesId}` })).json());
   });
 
   it('renders in the language of the cookie, else of Accept-Language, with its direction', async () => {
