@@ -72,7 +72,9 @@ for (const language of LANGUAGES) {
   });
 }
 
-test('the home page shows its catalogue before any script runs', async ({ page }) => {
+test('the home page shows its catalogue before any script runs', async ({ browser }) => {
+  // A page of its own: the fixture's navigations wait for the app, which never starts here.
+  const page = await browser.newPage();
   await passAccessGate(page);
   await page.route('**/*.js', (route) => route.abort());
   await page.goto('/');

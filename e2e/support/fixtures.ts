@@ -41,11 +41,14 @@ function startingTheApp(page: Page) {
   };
 }
 
-/** `page` already past the access gate; its navigations return once the app has started. */
+/** `page`'s navigations return once the app has started; `gatedPage` is also past the access gate. */
 export const test = base.extend<{ gatedPage: Page }>({
+  page: async ({ page }, use) => {
+    startingTheApp(page);
+    await use(page);
+  },
   gatedPage: async ({ page }, use) => {
     await passAccessGate(page);
-    startingTheApp(page);
     await use(page);
   },
 });

@@ -4,20 +4,22 @@ import { App } from './app/app.tsx';
 import { preloadServedPage } from './app/routes.tsx';
 import { readServedPage } from './lib/api-client.ts';
 import { createQueryClient, seedQueries } from './lib/query-client.ts';
-import { initI18n, languageOfTag } from './lib/i18n.ts';
+import { initI18n, languageOfTag, readStoredLanguage } from './lib/i18n.ts';
 import './index.css';
 
 const root = document.getElementById('root')!;
-// Markup from the server (src/web/entry-server.tsx): the first render must be the one it made, in its
-// language, from its data, with the page's code and texts at hand (so nothing suspends while it hydrates).
-const served = root.hasChildNodes() ? readServedPage() : null;
+// Markup from the server (src/web/entry-server.tsx), for a visitor it let in, with the data it was made from.
+const servedPage = root.hasChildNodes() ? readServedPage() : null;
+const served = servedPage?.queries ? servedPage : null;
+const servedLanguage = languageOfTag(document.documentElement.lang);
+// A language chosen in this browser before the server knew it (no cookie yet) is rendered afresh instead.
+const hydrating = !!served && (readStoredLanguage() ?? servedLanguage) === servedLanguage;
 const queryClient = createQueryClient();
-if (served?.queries) {
-  await Promise.all([
-    initI18n(languageOfTag(document.documentElement.lang), served.namespaces),
-    preloadServedPage(window.location.pathname),
-  ]);
-  seedQueries(queryClient, served.queries);
+if (served?.queries) seedQueries(queryClient, served.queries);
+if (hydrating) {
+  // The first render must be the server's: in its language, with the page's code and texts at hand, so
+  // that nothing suspends while it hydrates.
+  await Promise.all([initI18n(servedLanguage, served?.namespaces), preloadServedPage(window.location.pathname)]);
 } else {
   await initI18n();
 }
@@ -25,9 +27,9 @@ if (served?.queries) {
 const app = (
   <StrictMode>
     <Suspense fallback={null}>
-      <App queryClient={queryClient} served={!!served?.queries} />
+      <App queryClient={queryClient} served={!!served} />
     </Suspense>
   </StrictMode>
 );
-if (served?.queries) hydrateRoot(root, app);
+if (hydrating) hydrateRoot(root, app);
 else createRoot(root).render(app);

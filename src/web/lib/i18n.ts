@@ -53,7 +53,8 @@ export function matchBrowserLanguage(preferred: readonly string[]): Language | u
 const asLanguage = (name: string | null | undefined): Language | undefined =>
   (LANGUAGES as readonly string[]).includes(name ?? '') ? (name as Language) : undefined;
 
-function readStoredLanguage(): Language | undefined {
+/** The language chosen in this browser (SPEC §3 local flags), if any. */
+export function readStoredLanguage(): Language | undefined {
   try {
     return asLanguage(localStorage.getItem(storageKeys.language));
   } catch {
@@ -89,7 +90,24 @@ export function currentLanguage(): Language {
 }
 
 // Each language, and each screen's namespace within it, is its own chunk: a viewer downloads only what they use.
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+// In the browser they are JSON files fetched by URL: a table of URLs is a third of the bytes of a table of
+// module imports (it is in the app's first chunk). The server's build imports them.
+const localeUrls = import.meta.glob<string>('../locales/*/*.json', {
+  query: '?url&no-inline',
+  import: 'default',
+  eager: true,
+});
+const localeModules = import.meta.env.SSR
+  ? import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default' })
+  : {};
+const localeFiles = Object.keys(localeUrls);
+
+async function readLocaleFile(file: string): Promise<Record<string, unknown>> {
+  if (import.meta.env.SSR) return localeModules[file]!();
+  const response = await fetch(localeUrls[file]!);
+  if (!response.ok) throw new Error(`${file}: ${response.status}`);
+  return (await response.json()) as Record<string, unknown>;
+}
 
 /**
  * English is the fallback for a key a translation lacks, but it is fetched only once such a key is met:
@@ -107,10 +125,11 @@ function wantEnglishFallback() {
 async function loadNamespace(tag: string, namespace: string) {
   if (tag === SOURCE_TAG && shownTag !== SOURCE_TAG && !englishFallbackWanted) return {};
   // A language whose file is not written yet shows English rather than keys.
-  const load =
-    localeFiles[`../locales/${tag}/${namespace}.json`] ?? localeFiles[`../locales/${SOURCE_TAG}/${namespace}.json`];
-  if (!load) throw new Error(`No locale file for ${tag}/${namespace}`);
-  return (await load()).default;
+  const file = [`../locales/${tag}/${namespace}.json`, `../locales/${SOURCE_TAG}/${namespace}.json`].find(
+    (name) => name in localeUrls,
+  );
+  if (!file) throw new Error(`No locale file for ${tag}/${namespace}`);
+  return readLocaleFile(file);
 }
 
 /** Numbers interpolated into a text are written the language's way (1,000 / 1.000 / 1 000), years excepted. */
@@ -188,7 +207,7 @@ function rememberForServer(language: Language) {
 /** The server renders a page in the visitor's language with every one of its texts at hand. */
 export async function serveLanguage(language: Language) {
   const tag = LANGUAGE_TAGS[language];
-  const namespaces = Object.keys(localeFiles)
+  const namespaces = localeFiles
     .filter((file) => file.startsWith(`../locales/${tag}/`))
     .map((file) => file.slice(`../locales/${tag}/`.length, -'.json'.length));
   await showLanguage(language);
