@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 import { lazyPage, type LazyPage } from '../lib/lazy-page.ts';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { AppLayout } from '../components/layout/app-layout.tsx';

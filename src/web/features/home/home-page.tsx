@@ -3,7 +3,7 @@ import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { GENRES, NEW_RELEASE_LIMIT, type Genre } from '../../../contract/constants.ts';
 import type { Series } from '../../../contract/series.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { useAllSeries, useNewSeries } from '../../api/get-series-lists.ts';
 import { HeroCarousel } from './components/hero-carousel.tsx';
 import { SeriesShelf } from './components/series-shelf.tsx';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { TIMINGS } from '../../../../contract/constants.ts';
 import type { CarouselItem } from '../../../../contract/curation.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useCarousel } from '../../../api/get-carousel.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatLikes } from '../../../lib/format.ts';

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { TIMINGS, isEpisodeFree } from '../../../../contract/constants.ts';
 import type { Episode, Series } from '../../../../contract/series.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { episodeQueryKey } from '../../../api/get-episode.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { EpisodeUnlock } from '../../../components/wallet/episode-unlock.tsx';
