@@ -22,6 +22,7 @@ function watchBootScript(): Plugin {
   return {
     name: 'watch-boot-script',
     apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
     enforce: 'post',
     /**
      * watch.html: index.html without the app's entry script and module preloads, naming the entry in a
@@ -82,6 +83,7 @@ function precompressedCopies(): Plugin {
   return {
     name: 'precompressed-copies',
     apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
     async writeBundle(options, bundle) {
       const files = Object.keys(bundle).filter((file) => /\.(?:js|css|html|svg|json)$/.test(file));
       await Promise.all(
@@ -127,16 +129,35 @@ function firstRouteChunks() {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), watchBootScript(), precompressedCopies()],
-  build: {
-    outDir: 'dist/client',
-    emptyOutDir: true,
-    sourcemap: false,
-    // Read by scripts/check-first-route-budget.mjs.
-    manifest: true,
-    rolldownOptions: {
-      input: { index: 'index.html', [WATCH_BOOT]: BOOT_SOURCE },
-      preserveEntrySignatures: false,
-      output: { codeSplitting: firstRouteChunks() },
+  build: { sourcemap: false, emptyOutDir: true },
+  // `vite build` builds both: the browser's app (dist/client) and the server's page renderer (dist/ssr).
+  builder: {},
+  environments: {
+    client: {
+      build: {
+        outDir: 'dist/client',
+        // Read by scripts/check-first-route-budget.mjs.
+        manifest: true,
+        rolldownOptions: {
+          input: { index: 'index.html', [WATCH_BOOT]: BOOT_SOURCE },
+          preserveEntrySignatures: false,
+          output: { codeSplitting: firstRouteChunks() },
+        },
+      },
+    },
+    ssr: {
+      // React's production build: the same markup, without the development checks.
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      // One self-contained file: the server needs none of the client's packages at run time.
+      resolve: { noExternal: true },
+      build: {
+        outDir: 'dist/ssr',
+        copyPublicDir: false,
+        rolldownOptions: {
+          input: { 'entry-server': 'src/web/entry-server.tsx' },
+          output: { codeSplitting: false },
+        },
+      },
     },
   },
   server: {

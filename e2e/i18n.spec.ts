@@ -106,7 +106,7 @@ test('a viewer downloads only the language they chose', async ({ gatedPage: page
   const bodies: string[] = [];
   const reading: Promise<void>[] = [];
   page.on('response', (response: Response) => {
-    if (response.url().endsWith('.js'))
+    if (/\.(js|json)$/.test(response.url()))
       reading.push(
         response
           .text()
@@ -121,6 +121,7 @@ test('a viewer downloads only the language they chose', async ({ gatedPage: page
   await Promise.all(reading);
 
   const mine = text('ja', 'common', 'footer.tagline');
+  expect(bodies.length, 'texts and code were downloaded').toBeGreaterThan(0);
   expect(
     bodies.some((body) => body.includes(mine)),
     'the Japanese texts were downloaded',

@@ -30,7 +30,12 @@ function run(what, command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (stale(path.join(root, 'dist/client/index.html'), ['src/web', 'src/contract', 'index.html'])) {
+// One `vite build` writes both the client and the server's page renderer (dist/ssr).
+const clientSources = ['src/web', 'src/contract', 'index.html'];
+if (
+  stale(path.join(root, 'dist/client/index.html'), clientSources) ||
+  stale(path.join(root, 'dist/ssr/entry-server.js'), clientSources)
+) {
   run('Building the client…', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 }
 if (stale(path.join(root, 'dist/server/main.js'), ['src/server', 'src/contract'])) {

@@ -14,8 +14,39 @@ export async function signInAsAdmin(page: Page) {
   await page.addInitScript(() => localStorage.setItem('cliffhanger.admin', 'authenticated'));
 }
 
-/** `page` already past the access gate. */
+/**
+ * A server-rendered page shows its buttons before React has taken them over; a click before then does
+ * nothing, as for a person tapping that early. Tests act once the app has started on the markup (React
+ * then replays a click on a part not yet hydrated).
+ */
+export async function appStarted(page: Page) {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !root?.hasChildNodes() || Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+}
+
+function startingTheApp(page: Page) {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await appStarted(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await appStarted(page);
+    return response;
+  };
+}
+
+/** `page`'s navigations return once the app has started; `gatedPage` is also past the access gate. */
 export const test = base.extend<{ gatedPage: Page }>({
+  page: async ({ page }, use) => {
+    startingTheApp(page);
+    await use(page);
+  },
   gatedPage: async ({ page }, use) => {
     await passAccessGate(page);
     await use(page);

@@ -19,6 +19,20 @@ export const PAGE_DATA_ELEMENT_ID = 'page-data';
 export interface PageData {
   /** GET URL → the API's JSON answer. */
   answers: Record<string, unknown>;
+  /**
+   * Set when the page's markup was rendered on the server: the query cache it was rendered from, which the
+   * browser takes as its own before React hydrates the markup.
+   */
+  queries?: ServedQuery[];
+  /** With `queries`: the text namespaces the markup used, loaded before React hydrates it. */
+  namespaces?: string[];
+}
+
+/** A query the page read, with its answer and when the server read it. */
+export interface ServedQuery {
+  key: readonly unknown[];
+  data: unknown;
+  updatedAt: number;
 }
 
 const userUrl = (rest: string) => `/api/user/${VIEWER_USER_ID}/${rest}`;

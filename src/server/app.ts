@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(insightsRoutes);
   await app.register(translationsRoutes);
 
-  await app.register(clientPlugin, { clientDir: deps.clientDir });
+  await app.register(clientPlugin, { clientDir: deps.clientDir, ssrEntry: deps.config.ssrEntry });
   return app;
 }
 

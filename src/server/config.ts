@@ -47,6 +47,8 @@ const environment = z.object({
   ADMIN_SESSION_HOURS: z.coerce.number().positive().default(12),
   /** The built client to serve (default dist/client). */
   CLIENT_DIR: optionalText,
+  /** The web app's server build that renders viewer pages (default: ssr/entry-server.js beside the client). */
+  SSR_ENTRY: optionalText,
   /** Largest episode video an operator may upload, in MB. */
   MAX_UPLOAD_MB: z.coerce.number().positive().default(2048),
   /** Transcodes this server runs at once; 0 leaves the queue to other instances. */
@@ -114,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     adminSessionMs: e.ADMIN_SESSION_HOURS * 3600_000,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
+    ssrEntry: e.SSR_ENTRY ? path.resolve(e.SSR_ENTRY) : undefined,
     maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
     transcodeConcurrency: e.TRANSCODE_CONCURRENCY,
     mediaCacheDir: e.MEDIA_CACHE_DIR ? path.resolve(e.MEDIA_CACHE_DIR) : undefined,

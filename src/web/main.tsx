@@ -1,15 +1,35 @@
 import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { initI18n } from './lib/i18n.ts';
+import { preloadServedPage } from './app/routes.tsx';
+import { readServedPage } from './lib/api-client.ts';
+import { createQueryClient, seedQueries } from './lib/query-client.ts';
+import { initI18n, languageOfTag, readStoredLanguage } from './lib/i18n.ts';
 import './index.css';
 
-await initI18n();
+const root = document.getElementById('root')!;
+// Markup from the server (src/web/entry-server.tsx), for a visitor it let in, with the data it was made from.
+const servedPage = root.hasChildNodes() ? readServedPage() : null;
+const served = servedPage?.queries ? servedPage : null;
+const servedLanguage = languageOfTag(document.documentElement.lang);
+// A language chosen in this browser before the server knew it (no cookie yet) is rendered afresh instead.
+const hydrating = !!served && (readStoredLanguage() ?? servedLanguage) === servedLanguage;
+const queryClient = createQueryClient();
+if (served?.queries) seedQueries(queryClient, served.queries);
+if (hydrating) {
+  // The first render must be the server's: in its language, with the page's code and texts at hand, so
+  // that nothing suspends while it hydrates.
+  await Promise.all([initI18n(servedLanguage, served?.namespaces), preloadServedPage(window.location.pathname)]);
+} else {
+  await initI18n();
+}
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <Suspense fallback={null}>
-      <App />
+      <App queryClient={queryClient} served={!!served} />
     </Suspense>
-  </StrictMode>,
+  </StrictMode>
 );
+if (hydrating) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { registerViewerPages } from '../modules/pages/pages.routes.ts';
+import { defaultSsrEntry, loadPageRenderer } from '../modules/pages/page-renderer.ts';
 import { registerWatchPage } from '../modules/watch/watch-page.ts';
 import { clientFileRoute, guardRoutesWhile } from './guards.ts';
 
@@ -12,7 +13,7 @@ import { clientFileRoute, guardRoutesWhile } from './guards.ts';
  * index.html, so client-side routes survive a reload (history-API fallback). Without a build,
  * unknown paths answer 404 JSON (the API-only mode of `npm run dev` and of the tests).
  */
-export const clientPlugin = fp(async (app: FastifyInstance, options: { clientDir?: string }) => {
+export const clientPlugin = fp(async (app: FastifyInstance, options: { clientDir?: string; ssrEntry?: string }) => {
   const clientDir = options.clientDir;
   const hasClient = clientDir && fs.existsSync(path.join(clientDir, 'index.html'));
   if (hasClient) {
@@ -32,7 +33,7 @@ export const clientPlugin = fp(async (app: FastifyInstance, options: { clientDir
     });
     stopGuarding();
     registerWatchPage(app, clientDir);
-    registerViewerPages(app, clientDir);
+    registerViewerPages(app, clientDir, await loadPageRenderer(app, options.ssrEntry ?? defaultSsrEntry(clientDir)));
   }
 
   app.setNotFoundHandler((request, reply) => {

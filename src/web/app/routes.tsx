@@ -1,15 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
+import { lazyPage, type LazyPage } from '../lib/lazy-page.ts';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 
 // Each screen is its own chunk; the dashboard and the player are never downloaded by other pages.
-const HomePage = lazy(() => import('../features/home/home-page.tsx'));
-const DiscoverPage = lazy(() => import('../features/discover/discover-page.tsx'));
-const LibraryPage = lazy(() => import('../features/library/library-page.tsx'));
-const RewardsPage = lazy(() => import('../features/rewards/rewards-page.tsx'));
-const ProfilePage = lazy(() => import('../features/profile/profile-page.tsx'));
+const HomePage = lazyPage(() => import('../features/home/home-page.tsx'));
+const DiscoverPage = lazyPage(() => import('../features/discover/discover-page.tsx'));
+const LibraryPage = lazyPage(() => import('../features/library/library-page.tsx'));
+const RewardsPage = lazyPage(() => import('../features/rewards/rewards-page.tsx'));
+const ProfilePage = lazyPage(() => import('../features/profile/profile-page.tsx'));
 const AccountPage = lazy(() => import('../features/account/account-page.tsx'));
 const AdminPage = lazy(() => import('../features/admin/admin-page.tsx'));
 const BrandPage = lazy(() => import('../features/brand/brand-page.tsx'));
@@ -17,12 +18,27 @@ const TermsPage = lazy(() => import('../features/legal/terms-page.tsx'));
 const PrivacyPage = lazy(() => import('../features/legal/privacy-page.tsx'));
 const TrendingPage = lazy(() => import('../features/trending/trending-page.tsx'));
 const NewReleaseShelfPage = lazy(() => import('../features/shelf/new-release-page.tsx'));
-const SeriesPage = lazy(() => import('../features/series/series-page.tsx'));
+const SeriesPage = lazyPage(() => import('../features/series/series-page.tsx'));
 const loadWatchPage = () => import('../features/watch/watch-page.tsx');
 // Opened at /watch/… (a shared link, a reload): the player's code is fetched while the app starts, not after.
-if (window.location.pathname.startsWith('/watch/')) void loadWatchPage();
+if (typeof window !== 'undefined' && window.location.pathname.startsWith('/watch/')) void loadWatchPage();
 const WatchPage = lazy(loadWatchPage);
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page.tsx'));
+
+/** The viewer pages the server renders (src/contract/page-data.ts), by path. */
+const SERVED_PAGES: [RegExp, LazyPage<never>][] = [
+  [/^\/$/, HomePage],
+  [/^\/discover$/, DiscoverPage],
+  [/^\/library$/, LibraryPage],
+  [/^\/rewards$/, RewardsPage],
+  [/^\/profile$/, ProfilePage],
+  [/^\/series\/[^/]+$/, SeriesPage],
+];
+
+/** The code of the page at `path`, fetched before a server-rendered page is hydrated. */
+export async function preloadServedPage(path: string) {
+  await SERVED_PAGES.find(([pattern]) => pattern.test(path))?.[1].preload();
+}
 
 export function AppRoutes() {
   return (

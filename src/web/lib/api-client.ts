@@ -1,4 +1,5 @@
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../contract/page-data.ts';
+import type { PageRenderRequest } from '../../contract/page-render.ts';
 
 /**
  * The one way the client talks to the server. Cookies always travel; a JSON body (with its content
@@ -47,6 +48,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const hasBody = options.body !== undefined;
   // A form (a file upload) sets its own multipart content type; everything else travels as JSON.
   const isForm = options.body instanceof FormData;
+  // Compiled out of the browser's bundle.
+  if (import.meta.env.SSR && serverReads) return readOnServer<T>(path, options);
   if ((options.method ?? 'GET') === 'GET') {
     const served = takeServedAnswer(path);
     if (served.found) return served.answer as T;
@@ -68,26 +71,47 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/**
- * The answers the server put into the page's HTML (src/contract/page-data.ts), each used once: the first
- * read takes it, and a later one (a refetch after a change) asks the server.
- */
-let servedAnswers: PageData['answers'] | undefined;
-function takeServedAnswer(path: string): { found: boolean; answer?: unknown } {
-  if (!servedAnswers) {
-    servedAnswers = {};
-    try {
-      const element = typeof document === 'undefined' ? null : document.getElementById(PAGE_DATA_ELEMENT_ID);
-      if (element?.textContent) servedAnswers = (JSON.parse(element.textContent) as PageData).answers;
-      element?.remove();
-    } catch {
-      // Unreadable: the page asks for everything itself.
-    }
+/** The page data the server put into the page's HTML (src/contract/page-data.ts), read once. */
+let servedPage: PageData | null | undefined;
+export function readServedPage(): PageData | null {
+  if (servedPage !== undefined) return servedPage;
+  servedPage = null;
+  try {
+    const element = typeof document === 'undefined' ? null : document.getElementById(PAGE_DATA_ELEMENT_ID);
+    if (element?.textContent) servedPage = JSON.parse(element.textContent) as PageData;
+    element?.remove();
+  } catch {
+    // Unreadable: the page asks for everything itself.
   }
-  if (!(path in servedAnswers)) return { found: false };
-  const answer = servedAnswers[path];
-  delete servedAnswers[path];
+  return servedPage;
+}
+
+/**
+ * The answers the server put into the page's HTML, each used once: the first read takes it, and a later
+ * one (a refetch after a change) asks the server.
+ */
+function takeServedAnswer(path: string): { found: boolean; answer?: unknown } {
+  const answers = readServedPage()?.answers;
+  if (!answers || !(path in answers)) return { found: false };
+  const answer = answers[path];
+  delete answers[path];
   return { found: true, answer };
+}
+
+/**
+ * While a page is rendered on the server (src/web/entry-server.tsx), reads go to the API in-process, as the
+ * visitor of that request; the renderer renders one page at a time, so one reader at a time.
+ */
+let serverReads: PageRenderRequest['readApi'] | undefined;
+export function readApiOnServer(readApi: PageRenderRequest['readApi'] | undefined) {
+  serverReads = readApi;
+}
+
+async function readOnServer<T>(path: string, options: RequestOptions): Promise<T> {
+  if ((options.method ?? 'GET') !== 'GET') throw new Error(`A page rendered on the server only reads: ${path}`);
+  const answer = await serverReads!(path);
+  if ('body' in answer) return answer.body as T;
+  throw new ApiError(answer.status, answer.text, '');
 }
 
 type UnauthorizedListener = (path: string, body: string) => void;

@@ -4,12 +4,12 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import type { Language } from '../../contract/constants.ts';
 import { LANGUAGE_TAGS, languageOfTag, matchBrowserLanguage } from '../../contract/languages.ts';
 import { storageKeys } from './storage-keys.ts';
-import { initialLanguage, rememberLanguageForPages } from './initial-language.ts';
+import { initialLanguage, readStoredLanguage, rememberLanguageForPages } from './initial-language.ts';
 
 const SOURCE_TAG = LANGUAGE_TAGS.english;
 const RTL_LANGUAGES: readonly Language[] = ['arabic'];
 
-export { LANGUAGE_TAGS, languageOfTag, matchBrowserLanguage, initialLanguage };
+export { LANGUAGE_TAGS, languageOfTag, matchBrowserLanguage, initialLanguage, readStoredLanguage };
 
 export const directionOf = (language: Language): 'ltr' | 'rtl' => (RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr');
 
@@ -22,7 +22,24 @@ export function currentLanguage(): Language {
 }
 
 // Each language, and each screen's namespace within it, is its own chunk: a viewer downloads only what they use.
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+// In the browser they are JSON files fetched by URL: a table of URLs is a third of the bytes of a table of
+// module imports (it is in the app's first chunk). The server's build imports them.
+const localeUrls = import.meta.glob<string>('../locales/*/*.json', {
+  query: '?url&no-inline',
+  import: 'default',
+  eager: true,
+});
+const localeModules = import.meta.env.SSR
+  ? import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default' })
+  : {};
+const localeFiles = Object.keys(localeUrls);
+
+async function readLocaleFile(file: string): Promise<Record<string, unknown>> {
+  if (import.meta.env.SSR) return localeModules[file]!();
+  const response = await fetch(localeUrls[file]!);
+  if (!response.ok) throw new Error(`${file}: ${response.status}`);
+  return (await response.json()) as Record<string, unknown>;
+}
 
 /**
  * English is the fallback for a key a translation lacks, but it is fetched only once such a key is met:
@@ -40,10 +57,11 @@ function wantEnglishFallback() {
 async function loadNamespace(tag: string, namespace: string) {
   if (tag === SOURCE_TAG && shownTag !== SOURCE_TAG && !englishFallbackWanted) return {};
   // A language whose file is not written yet shows English rather than keys.
-  const load =
-    localeFiles[`../locales/${tag}/${namespace}.json`] ?? localeFiles[`../locales/${SOURCE_TAG}/${namespace}.json`];
-  if (!load) throw new Error(`No locale file for ${tag}/${namespace}`);
-  return (await load()).default;
+  const file = [`../locales/${tag}/${namespace}.json`, `../locales/${SOURCE_TAG}/${namespace}.json`].find(
+    (name) => name in localeUrls,
+  );
+  if (!file) throw new Error(`No locale file for ${tag}/${namespace}`);
+  return readLocaleFile(file);
 }
 
 /** Numbers interpolated into a text are written the language's way (1,000 / 1.000 / 1 000), years excepted. */
@@ -62,8 +80,11 @@ const localisedNumbers: FormatterModule = {
   },
 };
 
-export async function initI18n() {
-  const language = initialLanguage();
+/**
+ * `language` and `namespaces`: the language a server-rendered page is in (its `<html lang>`) and the texts
+ * it used, so that the first render matches it without waiting for any of them.
+ */
+export async function initI18n(language: Language = initialLanguage(), namespaces: string[] = []) {
   shownTag = LANGUAGE_TAGS[language];
   applyDocumentLanguage(language);
   i18next.on('languageChanged', (tag: string) => {
@@ -80,7 +101,7 @@ export async function initI18n() {
       // 'zh-CN' alone, never 'zh' too: one language, one set of files.
       load: 'currentOnly',
       fallbackLng: SOURCE_TAG,
-      ns: ['common'],
+      ns: [...new Set(['common', ...namespaces])],
       defaultNS: 'common',
       saveMissing: true,
       missingKeyHandler: wantEnglishFallback,
@@ -96,6 +117,40 @@ export async function changeLanguage(language: Language) {
   } catch {
     // Private mode without storage: the choice lasts for this visit.
   }
+  rememberLanguageForPages(language);
+  await showLanguage(language);
+}
+
+/**
+ * After a server-rendered page is hydrated: a choice remembered only in this browser (made before the
+ * language cookie existed) is shown now, and from then on the server renders in it too.
+ */
+export async function followStoredLanguage() {
+  const stored = readStoredLanguage();
+  if (!stored) return;
+  rememberLanguageForPages(stored);
+  if (stored !== currentLanguage()) await showLanguage(stored);
+}
+
+/** The server renders a page in the visitor's language with every one of its texts at hand. */
+export async function serveLanguage(language: Language) {
+  const tag = LANGUAGE_TAGS[language];
+  const namespaces = localeFiles
+    .filter((file) => file.startsWith(`../locales/${tag}/`))
+    .map((file) => file.slice(`../locales/${tag}/`.length, -'.json'.length));
+  await showLanguage(language);
+  await i18next.loadNamespaces(namespaces);
+}
+
+/** The text namespaces the components rendered by `render` asked for (react-i18next notes them). */
+export function withNamespacesUsed<T>(render: () => T): { result: T; namespaces: string[] } {
+  const report = (i18next as { reportNamespaces?: { usedNamespaces: Record<string, boolean> } }).reportNamespaces;
+  if (report) report.usedNamespaces = {};
+  const result = render();
+  return { result, namespaces: Object.keys(report?.usedNamespaces ?? {}) };
+}
+
+async function showLanguage(language: Language) {
   const tag = LANGUAGE_TAGS[language];
   shownTag = tag;
   if (tag === SOURCE_TAG && !englishFallbackWanted) {
@@ -107,7 +162,7 @@ export async function changeLanguage(language: Language) {
 }
 
 function applyDocumentLanguage(language: Language) {
-  rememberLanguageForPages(language);
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = LANGUAGE_TAGS[language];
   document.documentElement.dir = directionOf(language);
 }

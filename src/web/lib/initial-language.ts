@@ -4,7 +4,7 @@ import { storageKeys } from './storage-keys.ts';
 
 // Without i18next, so the watch page's early start can ask for the catalogue in the language the app will show.
 
-function readStoredLanguage(): Language | undefined {
+export function readStoredLanguage(): Language | undefined {
   try {
     const stored = localStorage.getItem(storageKeys.language);
     return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : undefined;

@@ -4,7 +4,7 @@ import { ChevronRight, Coins, Gift, LogOut, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { TIMINGS, VIEWER_USER_ID } from '../../../contract/constants.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { useUser } from '../../api/get-user.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { Skeleton } from '../ui/skeleton.tsx';

@@ -89,7 +89,11 @@ export function logout() {
   toast({ title: i18next.t('login.loggedOutToast', { ns: 'common' }) });
 }
 
+/** The login lives in this browser only: a page rendered on the server shows the logged-out state first. */
+const LOGGED_OUT: LoginState = { isLoggedIn: false, loginUser: null };
+const getServerState = () => LOGGED_OUT;
+
 export function useLogin() {
-  const current = useSyncExternalStore(subscribe, getState);
+  const current = useSyncExternalStore(subscribe, getState, getServerState);
   return { ...current, login, logout };
 }

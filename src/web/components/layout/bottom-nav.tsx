@@ -1,7 +1,7 @@
 import { Compass, Gift, House, Library, UserRound, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 const TABS: { href: string; labelKey: string; Icon: LucideIcon }[] = [
   { href: paths.home, labelKey: 'nav.home', Icon: House },

@@ -2,7 +2,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { GENRES } from '../../../contract/constants.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import type { LoadedMenuProps } from '../ui/loaded-on-first-use.tsx';
 
 /** The header's genre menu, loaded on first use (categories-menu.tsx). */

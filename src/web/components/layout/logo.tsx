@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { APP_NAME } from '../../lib/product.ts';
 
 /** The Cliffhanger wordmark: a play mark hanging off a ledge, then the name. */

@@ -2,7 +2,7 @@ import { Mail, MessageSquare, QrCode } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { APP_VERSION } from '../../../contract/constants.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { APP_NAME, FEEDBACK_EMAIL, SUPPORT_EMAIL } from '../../lib/product.ts';
 import { Logo } from './logo.tsx';
 import { SOCIAL_LINKS, SocialIcon } from './social-icons.tsx';

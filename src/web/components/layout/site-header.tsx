@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { ProfileButton } from '../account/profile-button.tsx';
 import { CategoriesMenu } from './categories-menu.tsx';
 import { HeaderSearch } from './header-search.tsx';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { posterOf } from '../../../contract/catalogue-display.ts';
 import type { Series } from '../../../contract/series.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { formatLikes } from '../../lib/format.ts';
 import { genreLabel } from '../../lib/i18n.ts';
 import { Skeleton } from '../ui/skeleton.tsx';

@@ -2,7 +2,7 @@ import { Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { TrendingItem } from '../../../contract/curation.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { formatLikes } from '../../lib/format.ts';
 import { genreLabel } from '../../lib/i18n.ts';
 import { Skeleton } from '../ui/skeleton.tsx';

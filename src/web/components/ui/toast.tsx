@@ -26,13 +26,15 @@ export function dismissToast() {
   emit();
 }
 
+const noToast = () => null;
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
 
 export function Toaster() {
-  const shown = useSyncExternalStore(subscribe, () => current);
+  const shown = useSyncExternalStore(subscribe, () => current, noToast);
   const { t } = useTranslation('common');
 
   useEffect(() => {

@@ -22,6 +22,14 @@ const readStoredAccess = (): GateState => {
   }
 };
 
+const rememberAccess = () => {
+  try {
+    localStorage.setItem(storageKeys.access.key, storageKeys.access.granted);
+  } catch {
+    // Private mode without storage: the cookie still lets the visitor in.
+  }
+};
+
 const isAccessRequired = (body: string) => {
   try {
     return (JSON.parse(body) as { message?: unknown }).message === ACCESS_REQUIRED_MESSAGE;
@@ -35,12 +43,14 @@ const isAccessRequired = (body: string) => {
  * The flag only drives the UI; the server's cookie decides, and when it says the cookie is gone
  * the gate comes back.
  */
-export function AccessGate({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<GateState>('checking');
+export function AccessGate({ children, granted }: { children: ReactNode; granted?: boolean }) {
+  // A page the server rendered was for a visitor it let in: no flag to wait for.
+  const [state, setState] = useState<GateState>(granted ? 'granted' : 'checking');
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    setState(readStoredAccess());
+    if (granted) rememberAccess();
+    else setState(readStoredAccess());
     const stopListening = onUnauthorized((_path, body) => {
       if (!isAccessRequired(body)) return;
       localStorage.removeItem(storageKeys.access.key);
@@ -49,7 +59,7 @@ export function AccessGate({ children }: { children: ReactNode }) {
     return () => {
       stopListening();
     };
-  }, []);
+  }, [granted]);
 
   useEffect(() => {
     // Whatever was fetched before the gate came back failed with 401; fetch it again once inside.

@@ -3,7 +3,7 @@ import { Bookmark, ChevronRight, Coins, History, LockOpen, LogIn, LogOut, Receip
 import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { useSeriesById } from '../../api/get-series-by-id.ts';
 import { useTransactions } from '../../api/get-transactions.ts';
 import { useUnlockedEpisodes } from '../../api/get-unlocked-episodes.ts';

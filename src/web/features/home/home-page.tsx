@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { FEATURED_GENRE, GENRES, NEW_RELEASE_LIMIT, SHELF_SIZE, type Genre } from '../../../contract/constants.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { useSeriesShelf } from '../../api/get-series-lists.ts';
 import { HeroCarousel } from './components/hero-carousel.tsx';
 import { SeriesShelf } from './components/series-shelf.tsx';

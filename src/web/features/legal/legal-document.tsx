@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { formatDate } from '../../lib/format.ts';
 import { APP_NAME, SUPPORT_EMAIL } from '../../lib/product.ts';
 

@@ -4,7 +4,7 @@ import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
 import type { Series } from '../../../contract/series.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { useBookmarkedSeriesIds } from '../../api/get-bookmarked.ts';
 import { useLikedSeriesIds } from '../../api/get-liked.ts';
 import { useProgress } from '../../api/get-progress.ts';

@@ -16,7 +16,7 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { useBookmarkedSeriesIds } from '../../api/get-bookmarked.ts';
 import { useLikedSeriesIds } from '../../api/get-liked.ts';
 import { useUnlockedEpisodes } from '../../api/get-unlocked-episodes.ts';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import { FREE_EPISODES, isEpisodeFree } from '../../../contract/constants.ts';
 import type { Episode, Series } from '../../../contract/series.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { useEpisodes } from '../../api/get-episodes.ts';
 import { useProgress } from '../../api/get-progress.ts';
 import { useSeries } from '../../api/get-series.ts';

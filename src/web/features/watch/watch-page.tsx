@@ -5,7 +5,7 @@ import { ChevronLeft, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { isEpisodeFree } from '../../../contract/constants.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useCatalogueLanguage } from '../../lib/catalogue-language.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Series } from '../../../../contract/series.ts';
 import type { UnlockedEpisode } from '../../../../contract/wallet.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { episodesQueryOptions } from '../../../api/get-episodes.ts';
 import { posterOf } from '../../../components/series/series-card.tsx';
 import { formatDateTime } from '../../../lib/format.ts';

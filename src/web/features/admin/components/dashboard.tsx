@@ -4,7 +4,7 @@ import { useLocation, useSearch } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useCatalogueFigures } from '../api/get-catalogue-figures.ts';
 import { DashboardHeader } from './dashboard-header.tsx';
 import { StatCards } from './stat-cards.tsx';

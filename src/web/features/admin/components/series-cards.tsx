@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ListVideo, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useTranslation } from 'react-i18next';
 import type { Series } from '../../../../contract/series.ts';
 import { formatNumber } from '../../../lib/format.ts';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { TIMINGS } from '../../../../contract/constants.ts';
 import type { CarouselItem } from '../../../../contract/curation.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useCarousel } from '../../../api/get-carousel.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatLikes } from '../../../lib/format.ts';
@@ -14,9 +14,11 @@ import { genreLabel } from '../../../lib/i18n.ts';
 const heroBox = 'h-[calc((100vw-2rem)*9/16+9.5rem)] md:h-60 lg:h-80 xl:h-96';
 
 function usePrefersReducedMotion() {
-  const [reduced, setReduced] = useState(() => window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  // Known only in the browser: read after the first render, which must equal the server's.
+  const [reduced, setReduced] = useState(false);
   useEffect(() => {
     const query = window.matchMedia('(prefers-reduced-motion: reduce)');
+    setReduced(query.matches);
     const onChange = () => setReduced(query.matches);
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);

@@ -2,7 +2,7 @@ import { ChevronRight, Flame } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { TRENDING_SKELETONS } from '../../../../contract/constants.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useTrending } from '../../../api/get-trending.ts';
 import { TrendingCard, TrendingCardSkeleton } from '../../../components/series/trending-card.tsx';
 

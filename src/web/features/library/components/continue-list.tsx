@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { SeriesProgress } from '../../../../contract/library.ts';
 import type { Series } from '../../../../contract/series.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { posterOf } from '../../../components/series/series-card.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 

@@ -2,7 +2,7 @@ import { Lock, Pause, Play, RotateCcw, VolumeX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Episode, Series } from '../../../../contract/series.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import type { SheetAccess } from './episode-sheet.tsx';
 
 /** The big play/pause/replay button in the middle. */

@@ -2,7 +2,7 @@ import { ChevronLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Episode, Series } from '../../../../contract/series.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** The back link, the series' title and the episode line. */
 export function PlayerTopBar({ series, episode, fade }: { series: Series; episode: Episode; fade: string }) {

@@ -2,7 +2,7 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { Episode, Series } from '../../../../contract/series.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { EpisodeUnlock } from '../../../components/wallet/episode-unlock.tsx';
 import { useProgressReporter } from '../use-progress-reporter.ts';

@@ -3,7 +3,7 @@ import { AlertCircle, Check, Clock, FileUp, Pencil, Play, Trash2, X } from 'luci
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { EPISODE_NUMBER_MAX, type AdminEpisode, type UpdateEpisodeBody } from '../../../../../contract/episodes.ts';
-import { paths } from '../../../../app/paths.ts';
+import { paths } from '../../../../lib/paths.ts';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { toast } from '../../../../components/ui/toast.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';

@@ -1,0 +1,94 @@
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { VIEWER_PAGE_QUERIES } from '../src/contract/page-data.ts';
+import { LANGUAGE_COOKIE } from '../src/contract/languages.ts';
+import { passAccessGate, test, expect } from './support/fixtures.ts';
+import { E2E } from './support/env.ts';
+
+// Viewer pages arrive rendered and hydrate without a word from React (issue 11, docs/decisions/026).
+
+const LANGUAGES = [
+  { name: 'english', lang: 'en', dir: 'ltr', home: 'Home' },
+  { name: 'arabic', lang: 'ar', dir: 'rtl', home: 'الرئيسية' },
+  { name: 'japanese', lang: 'ja', dir: 'ltr', home: 'ホーム' },
+] as const;
+
+async function firstSeriesId(page: Page): Promise<number> {
+  const series = (await (await page.request.get('/api/series')).json()) as { id: number }[];
+  return series[0]!.id;
+}
+
+/** Every console error or warning and every uncaught error while the page loads and hydrates. */
+function complaintsOf(page: Page): string[] {
+  const complaints: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      complaints.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => complaints.push(`uncaught: ${error.message}`));
+  return complaints;
+}
+
+/** The app is hydrated once React has attached its handlers to the server's markup. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+  await page.waitForLoadState('networkidle');
+}
+
+for (const language of LANGUAGES) {
+  test(`${language.name}: every viewer page arrives rendered in the language and hydrates without a warning`, async ({
+    gatedPage: page,
+    context,
+  }) => {
+    await context.addCookies([{ name: LANGUAGE_COOKIE, value: language.lang, url: E2E.baseUrl }]);
+    await page.addInitScript((name) => localStorage.setItem('cliffhanger.language', name), language.name);
+    const id = await firstSeriesId(page);
+    const complaints = complaintsOf(page);
+    for (const viewerPage of VIEWER_PAGE_QUERIES) {
+      const path = viewerPage.path.replace(':id', String(id));
+      const asked: string[] = [];
+      const onRequest = (request: { url(): string; method(): string }) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/api/') && request.method() === 'GET') asked.push(url.pathname + url.search);
+      };
+      page.on('request', onRequest);
+      const response = await page.goto(path);
+      const html = await response!.text();
+      expect(/<html [^>]*>/.exec(html)?.[0], path).toBe(`<html lang="${language.lang}" dir="${language.dir}">`);
+      // The page's markup is in the HTML, in the viewer's language: the bottom bar names Home.
+      const root = /<div id="root">([\s\S]*?)<\/main>/.exec(html)?.[1] ?? '';
+      expect(root.length, `${path} is rendered`).toBeGreaterThan(1000);
+      expect(root.includes(`>${language.home}</a>`), `${path} names Home in ${language.name}`).toBe(true);
+      await hydrated(page);
+      await expect(page.locator('html')).toHaveAttribute('dir', language.dir);
+      page.off('request', onRequest);
+      // What the HTML holds is not asked for again.
+      for (const query of viewerPage.queries({ id: String(id) }, language.lang))
+        expect(asked, `${path} asked for ${query}`).not.toContain(query);
+    }
+    expect(complaints).toEqual([]);
+  });
+}
+
+test('the home page shows its catalogue before any script runs', async ({ browser }) => {
+  // A page of its own: the fixture's navigations wait for the app, which never starts here.
+  const page = await browser.newPage();
+  await passAccessGate(page);
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: /./ }).first()).toBeVisible();
+  expect(await page.locator('#root a[href^="/series/"]').count()).toBeGreaterThan(0);
+});
+
+test('a visitor without access gets the gate first: no catalogue in the HTML', async ({ page }) => {
+  const complaints = complaintsOf(page);
+  const response = await page.goto('/');
+  const html = await response!.text();
+  expect(html).toContain('<div id="root"></div>');
+  expect(html).not.toContain('/series/');
+  await expect(page.getByRole('textbox')).toBeVisible();
+  expect(complaints).toEqual([]);
+});

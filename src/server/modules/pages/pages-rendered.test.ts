@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_DATA_ELEMENT_ID, VIEWER_PAGE_QUERIES, type PageData } from '../../../contract/page-data.ts';
+import { LANGUAGE_COOKIE } from '../../../contract/languages.ts';
+import { carouselItems, series } from '../../db/schema.ts';
+import { createTestContext, TEST_ACCESS_CODES, type TestContext } from '../../testing/harness.ts';
+
+// The web app's server entry from source: the same module `vite build` compiles into dist/ssr.
+const SSR_ENTRY = path.resolve(import.meta.dirname, '../../../web/entry-server.tsx');
+const INDEX_HTML =
+  '<!doctype html><html lang="en"><head><title>app</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
+
+let t: TestContext;
+let clientDir: string;
+let seriesId: number;
+
+beforeAll(async () => {
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-rendered-client-'));
+  fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
+  t = await createTestContext({ CLIENT_DIR: clientDir, SSR_ENTRY });
+  const [first] = await t.db
+    .insert(series)
+    .values([
+      {
+        title: 'Harbour <Lights>',
+        description: 'A ferry captain and a storm.',
+        genre: 'Drama',
+        thumbnailUrl: '/media/art/harbour-wide.svg',
+        verticalThumbnailUrl: '/media/art/harbour-poster.svg',
+        totalEpisodes: 1,
+      },
+    ])
+    .returning();
+  seriesId = first!.id;
+  await t.db.insert(carouselItems).values([{ seriesId, displayOrder: 1, isActive: true }]);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+const rootOf = (html: string) =>
+  /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
+function served(html: string): PageData {
+  const match = new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">(.*?)</script>`).exec(html);
+  return JSON.parse(match![1]!) as PageData;
+}
+
+describe('viewer pages rendered on the server', () => {
+  it('renders every viewer page with its data, and hands the browser the cache it was rendered from', async () => {
+    for (const page of VIEWER_PAGE_QUERIES) {
+      const url = page.path.replace(':id', String(seriesId));
+      const reply = await t.viewer({ method: 'GET', url });
+      expect(reply.statusCode, url).toBe(200);
+      const root = rootOf(reply.body);
+      expect(root.length, url).toBeGreaterThan(500);
+      const data = served(reply.body);
+      expect(data.queries?.length, url).toBeGreaterThan(0);
+    }
+  });
+
+  it('shows the series as the API has it, escaped, on home and on its own page', async () => {
+    const home = await t.viewer({ method: 'GET', url: '/' });
+    expect(rootOf(home.body)).toContain('Harbour &lt;Lights&gt;');
+    expect(rootOf(home.body)).toContain(`href="/series/${seriesId}"`);
+    const page = await t.viewer({ method: 'GET', url: `/series/${seriesId}` });
+    expect(rootOf(page.body)).toContain('A ferry captain and a storm.');
+    const cached = served(page.body).queries!.find(
+      (query) => JSON.stringify(query.key) === JSON.stringify(['/api/series', String(seriesId)]),
+    );
+    expect(cached?.data).toEqual((await t.viewer({ method: 'GET', url: `/api/series/${seriesId}` })).json());
+  });
+
+  it('renders in the language of the cookie, else of Accept-Language, with its direction', async () => {
+    const access = await t.app.inject({ method: 'POST', url: '/api/access', payload: { code: TEST_ACCESS_CODES[0] } });
+    const accessCookie = `${access.cookies[0]!.name}=${access.cookies[0]!.value}`;
+    const withLanguage = (name: string) => ({
+      method: 'GET' as const,
+      url: '/discover',
+      headers: { cookie: `${accessCookie}; ${LANGUAGE_COOKIE}=${name}` },
+    });
+    const arabic = await t.app.inject(withLanguage('ar'));
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    const german = await t.viewer({
+      method: 'GET',
+      url: '/discover',
+      headers: { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' },
+    });
+    expect(german.body).toContain('<html lang="de" dir="ltr">');
+    const unknown = await t.app.inject(withLanguage('klingon'));
+    expect(unknown.body).toContain('<html lang="en" dir="ltr">');
+    expect(rootOf(german.body)).not.toEqual(rootOf(unknown.body));
+  });
+
+  it('renders nothing for a visitor without access: the plain page, no catalogue', async () => {
+    const reply = await t.app.inject({ method: 'GET', url: '/' });
+    expect(reply.body).toBe(INDEX_HTML);
+  });
+
+  it('leaves a page whose read fails (an unknown series) to the browser, with the data it has', async () => {
+    const reply = await t.viewer({ method: 'GET', url: '/series/999999' });
+    expect(reply.statusCode).toBe(200);
+    expect(rootOf(reply.body)).toBe('');
+    expect(served(reply.body).queries).toBeUndefined();
+  });
+});
