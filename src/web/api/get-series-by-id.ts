@@ -15,7 +15,9 @@ export async function getSeriesById(ids: readonly number[], lang: string, signal
     chunks.push(ids.slice(start, start + SERIES_BY_ID_MAX));
   }
   const answers = await Promise.all(
-    chunks.map((chunk) => apiRequest<Series[]>(inLanguage(`/api/series/by-id?ids=${chunk.join(',')}`, lang), { signal })),
+    chunks.map((chunk) =>
+      apiRequest<Series[]>(inLanguage(`/api/series/by-id?ids=${chunk.join(',')}`, lang), { signal }),
+    ),
   );
   return answers.flat();
 }

@@ -1,4 +1,10 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import type { Genre } from '../../contract/constants.ts';
 import { inLanguage } from '../../contract/languages.ts';
 import { seriesListUrl, type SeriesListName } from '../../contract/series-lists.ts';

@@ -114,7 +114,8 @@ export const catalogueSnapshotRoutes = fp(async (fastify: FastifyInstance) => {
   app.get(
     '/api/series/by-id',
     { config: viewerRoute, schema: { querystring: seriesByIdQuery, response: { 200: seriesList, 400: errorReply } } },
-    async (request, reply) => sendPrepared(request, reply, await snapshot.seriesById(request.query.ids, request.query.lang)),
+    async (request, reply) =>
+      sendPrepared(request, reply, await snapshot.seriesById(request.query.ids, request.query.lang)),
   );
   app.get(
     '/api/series/:id',

@@ -1,10 +1,4 @@
-import type {
-  CarouselItem,
-  Series,
-  SeriesListName,
-  SeriesListQuery,
-  TrendingItem,
-} from '../../../contract/index.ts';
+import type { CarouselItem, Series, SeriesListName, SeriesListQuery, TrendingItem } from '../../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import {
   listEpisodes,

@@ -69,7 +69,7 @@ describe('viewer pages rendered on the server', () => {
     const page = await t.viewer({ method: 'GET', url: `/series/${seriesId}` });
     expect(rootOf(page.body)).toContain('A ferry captain and a storm.');
     const cached = served(page.body).queries!.find(
-      (query) => JSON.stringify(query.key) === JSON.stringify(['/api/series', String(seriesId)]),
+      (query) => JSON.stringify(query.key) === JSON.stringify(['/api/series', String(seriesId), { lang: 'en' }]),
     );
     expect(cached?.data).toEqual((await t.viewer({ method: 'GET', url: `/api/series/${seriesId}` })).json());
   });
@@ -93,6 +93,23 @@ describe('viewer pages rendered on the server', () => {
     const unknown = await t.app.inject(withLanguage('klingon'));
     expect(unknown.body).toContain('<html lang="en" dir="ltr">');
     expect(rootOf(german.body)).not.toEqual(rootOf(unknown.body));
+  });
+
+  it("makes home once per catalogue version and language, never with one viewer's own data", async () => {
+    const access = await t.app.inject({ method: 'POST', url: '/api/access', payload: { code: TEST_ACCESS_CODES[0] } });
+    const other = `${access.cookies[0]!.name}=${access.cookies[0]!.value}`;
+    const home = (cookie?: string) =>
+      cookie ? t.app.inject({ method: 'GET', url: '/', headers: { cookie } }) : t.viewer({ method: 'GET', url: '/' });
+    const first = await home();
+    const again = await home(other);
+    expect(again.body).toBe(first.body);
+    expect(first.body).not.toMatch(/"\/api\/user"|"coins"/);
+    const spanish = await home(`${other}; ${LANGUAGE_COOKIE}=es`);
+    expect(spanish.body).toContain('<html lang="es" dir="ltr">');
+    expect(JSON.stringify(served(spanish.body).queries)).toContain('"lang":"es"');
+    expect(JSON.stringify(served(first.body).queries)).not.toContain('"lang":"es"');
+    await t.admin({ method: 'PUT', url: `/api/series/${seriesId}`, payload: { title: 'Harbour Nights' } });
+    expect((await home(other)).body).toContain('Harbour Nights');
   });
 
   it('renders nothing for a visitor without access: the plain page, no catalogue', async () => {

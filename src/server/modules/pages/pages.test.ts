@@ -139,7 +139,9 @@ describe('viewer pages carry the answers they read first', () => {
     const carousel = served(brotliDecompressSync(after.rawPayload).toString())!.answers['/api/carousel?lang=en'];
     expect(JSON.stringify(carousel)).toContain('Retitled hero');
     const discover = await t.viewer({ method: 'GET', url: '/discover' });
-    const lists = Object.entries(served(discover.body)!.answers).filter(([url]) => url.startsWith('/api/series/lists/'));
+    const lists = Object.entries(served(discover.body)!.answers).filter(([url]) =>
+      url.startsWith('/api/series/lists/'),
+    );
     expect(lists.length).toBeGreaterThan(0);
     expect(JSON.stringify(lists)).toContain('Retitled hero');
   });
