@@ -1,16 +1,14 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { Episode, Series } from '../../../../contract/series.ts';
 import { paths } from '../../../lib/paths.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { EpisodeUnlock } from '../../../components/wallet/episode-unlock.tsx';
 import { useProgressReporter } from '../use-progress-reporter.ts';
 import { SubtitleOverlay } from '../subtitles/subtitle-overlay.tsx';
 import { SubtitlesMenu } from '../subtitles/subtitles-menu.tsx';
 import { useSubtitles } from '../subtitles/use-subtitles.ts';
 import { useViewingEvents } from '../viewing-events/use-viewing-events.ts';
-import { EpisodeSheet } from './episode-sheet.tsx';
 import { LockedPeeks } from './locked-peeks.tsx';
 import { PlayerControlBar } from './player-control-bar.tsx';
 import { AfterLastPlayable, CentrePlayButton, PlaybackFailed, TapForSound } from './player-notices.tsx';
@@ -23,6 +21,12 @@ import { useFeedTrack } from './use-feed-track.ts';
 import { usePlayback } from './use-playback.ts';
 import { usePlayerElement } from './use-player-element.ts';
 import { usePlayerKeys } from './use-player-keys.ts';
+
+// Only on a tap (the episode list) or at a locked episode (the unlock): not part of the player's first paint.
+const EpisodeSheet = lazy(() => import('./episode-sheet.tsx').then((m) => ({ default: m.EpisodeSheet })));
+const EpisodeUnlock = lazy(() =>
+  import('../../../components/wallet/episode-unlock.tsx').then((m) => ({ default: m.EpisodeUnlock })),
+);
 
 export interface WatchFeedProps {
   series: Series;
@@ -76,6 +80,7 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
   const { trackRef, placeTrack } = useFeedTrack(index);
 
   const [sheetOpen, setSheetOpen] = useState(false);
+  const [sheetOpened, setSheetOpened] = useState(false);
   const [speedMenuOpen, setSpeedMenuOpen] = useState(false);
   const [subtitlesMenuOpen, setSubtitlesMenuOpen] = useState(false);
   const [unlocking, setUnlocking] = useState<number | null>(null);
@@ -250,7 +255,10 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
           rate={playback.rate}
           onRateChange={playback.changeRate}
           onSpeedMenuOpenChange={setSpeedMenuOpen}
-          onOpenEpisodes={() => setSheetOpen(true)}
+          onOpenEpisodes={() => {
+            setSheetOpened(true);
+            setSheetOpen(true);
+          }}
           muted={muted}
           onToggleMute={playback.toggleMute}
           fullscreen={playback.fullscreen}
@@ -272,15 +280,19 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
         </div>
       </div>
 
-      <EpisodeSheet
-        open={sheetOpen}
-        onOpenChange={setSheetOpen}
-        seriesTitle={series.title}
-        episodes={feed}
-        currentEpisodeId={episode.id}
-        accessOf={accessOf}
-        onSelect={jumpTo}
-      />
+      {sheetOpened && (
+        <Suspense fallback={null}>
+          <EpisodeSheet
+            open={sheetOpen}
+            onOpenChange={setSheetOpen}
+            seriesTitle={series.title}
+            episodes={feed}
+            currentEpisodeId={episode.id}
+            accessOf={accessOf}
+            onSelect={jumpTo}
+          />
+        </Suspense>
+      )}
       {unlocking !== null && (
         // Its texts (the series namespace) load on first use without suspending the player.
         <Suspense fallback={null}>
