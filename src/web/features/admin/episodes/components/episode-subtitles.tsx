@@ -226,7 +226,7 @@ function AddSubtitles({ episode }: { episode: AdminEpisode }) {
           maxLength={60}
         />
       </label>
-      <p id={`${id}-hint`} className="text-[11px] text-zinc-500 sm:col-span-3">
+      <p id={`${id}-hint`} className="text-[11px] text-zinc-400 sm:col-span-3">
         {t('subtitles.languageHint')}
       </p>
       <label className="text-xs text-zinc-400 sm:col-span-2">
