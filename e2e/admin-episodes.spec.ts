@@ -250,7 +250,7 @@ test.describe('at 1280x800', () => {
     const row = item(page, 1);
     const edit = row.getByRole('button', { name: 'Edit episode 1' });
     await edit.click();
-    const title = row.getByLabel('Title');
+    const title = row.getByLabel('Title', { exact: true });
     await expect(title).toBeFocused();
     await title.fill('The Night Shift Begins');
     await page.screenshot({ path: `${SHOTS}/1280-editing.png` });
@@ -265,8 +265,8 @@ test.describe('at 1280x800', () => {
 
     // Escape leaves without saving.
     await edit.click();
-    await row.getByLabel('Title').fill('Not saved');
-    await row.getByLabel('Title').press('Escape');
+    await row.getByLabel('Title', { exact: true }).fill('Not saved');
+    await row.getByLabel('Title', { exact: true }).press('Escape');
     await expect(row.getByTestId('episode-title')).toHaveText('The Night Shift Begins');
   });
 });
