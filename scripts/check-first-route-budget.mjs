@@ -67,7 +67,7 @@ function sourcesOf(files) {
 function brotliSize(file) {
   const full = path.join(clientDir, file);
   if (fs.existsSync(`${full}.br`)) return fs.statSync(`${full}.br`).size;
-  return brotliCompressSync(fs.readFileSync(full), { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }).length;
+  return brotliCompressSync(fs.readFileSync(full), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 }
 
 let failed = false;

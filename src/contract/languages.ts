@@ -24,6 +24,10 @@ export const LANGUAGE_TAGS: Record<Language, string> = {
 export const languageOfTag = (tag: string | undefined): Language | undefined =>
   LANGUAGES.find((language) => LANGUAGE_TAGS[language] === tag);
 
+const RTL_LANGUAGES: readonly Language[] = ['arabic'];
+
+export const directionOf = (language: Language): 'ltr' | 'rtl' => (RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr');
+
 /**
  * The first of the browser's languages that we offer. Chinese is told apart by script or region:
  * zh-Hant, zh-TW, zh-HK and zh-MO are traditional; zh, zh-CN, zh-SG and zh-Hans are simplified.

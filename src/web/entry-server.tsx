@@ -2,14 +2,12 @@ import { StrictMode, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import type { Query, QueryClient } from '@tanstack/react-query';
-import i18next from 'i18next';
 import type { PageRenderRequest, PageRenderer, RenderedPage } from '../contract/page-render.ts';
 import { App } from './app/app.tsx';
 import { readApiOnServer } from './lib/api-client.ts';
 import { answeredQueries, createQueryClient } from './lib/query-client.ts';
 import {
   directionOf,
-  initI18n,
   LANGUAGE_TAGS,
   languageOfTag,
   serveLanguage,
@@ -22,7 +20,7 @@ const MOST_PASSES = 4;
 /**
  * The server build's entry (docs/decisions/026): a viewer page rendered with React, from the reads its
  * own query functions make, in the visitor's language. The language and the reads are module state
- * (i18next, api-client), so pages are rendered one after another.
+ * (the texts shown, api-client), so pages are rendered one after another.
  */
 let previous: Promise<unknown> = Promise.resolve();
 export const renderPage: PageRenderer['renderPage'] = (request) => {
@@ -33,7 +31,6 @@ export const renderPage: PageRenderer['renderPage'] = (request) => {
 
 async function renderNow(request: PageRenderRequest): Promise<RenderedPage | null> {
   const language = languageOfTag(request.language) ?? 'english';
-  if (!i18next.isInitialized) await initI18n(language);
   await serveLanguage(language);
   const [path = '/', search = ''] = request.url.split('?', 2);
   const queryClient = createQueryClient();

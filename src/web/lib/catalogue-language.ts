@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './texts/use-translation.tsx';
 import { LANGUAGE_TAGS, languageOfTag } from '../../contract/languages.ts';
 
 /**
@@ -7,5 +7,5 @@ import { LANGUAGE_TAGS, languageOfTag } from '../../contract/languages.ts';
  */
 export function useCatalogueLanguage(): string {
   const { i18n } = useTranslation();
-  return LANGUAGE_TAGS[languageOfTag(i18n.resolvedLanguage ?? i18n.language) ?? 'english'];
+  return LANGUAGE_TAGS[languageOfTag(i18n.language) ?? 'english'];
 }

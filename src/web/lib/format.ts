@@ -1,7 +1,7 @@
-import i18next from 'i18next';
+import { shownLanguageTag } from './texts/text-store.ts';
 
 /** The language shown (a BCP 47 tag such as 'ja' or 'zh-TW'): every number, price and date follows it. */
-const locale = () => i18next.resolvedLanguage || i18next.language || 'en';
+const locale = shownLanguageTag;
 
 /**
  * Likes over 1000 carry a K suffix (SPEC §9): 1500 → "1.5K", 999 → "999". Other languages use their own

@@ -1,8 +1,8 @@
-import i18next from 'i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../contract/constants.ts';
 import { formatDate, formatLikes, formatNumber, formatPrice } from './format.ts';
 import { directionOf, LANGUAGE_TAGS, languageOfTag, matchBrowserLanguage } from './i18n.ts';
+import { showTag } from './texts/text-store.ts';
 
 describe('first visit follows the browser language', () => {
   it.each([
@@ -35,11 +35,8 @@ describe('first visit follows the browser language', () => {
 });
 
 describe('numbers, prices and dates follow the language shown', () => {
-  beforeAll(async () => {
-    await i18next.init({ lng: 'en', resources: {} });
-  });
   const inLanguage = async (tag: string) => {
-    await i18next.changeLanguage(tag);
+    showTag(tag);
   };
 
   it('English likes keep the K suffix of SPEC above 1000', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { ChevronRight, Coins, Gift, LogOut, Plus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
 import { TIMINGS, VIEWER_USER_ID } from '../../../contract/constants.ts';
 import { paths } from '../../lib/paths.ts';

@@ -1,18 +1,17 @@
 import { lazy, Suspense, useState } from 'react';
 import { UserRound } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
+import { LoginDialogOnDemand } from './login-dialog-on-demand.tsx';
 import { useLogin } from './use-login.ts';
 
-// Neither is needed for the first paint of a page: their code (Radix among it) comes when they are shown.
+// Not needed for the first paint of a page: its code (Radix among it) comes when it is shown.
 const AccountMenu = lazy(() => import('./account-menu.tsx').then((m) => ({ default: m.AccountMenu })));
-const LoginDialog = lazy(() => import('./login-dialog.tsx').then((m) => ({ default: m.LoginDialog })));
 
 /** Logged out: opens the login dialog. Logged in: the account menu. */
 export function ProfileButton() {
   const { t } = useTranslation('common');
   const { isLoggedIn, loginUser, logout } = useLogin();
   const [loginOpen, setLoginOpen] = useState(false);
-  const [loginOpened, setLoginOpened] = useState(false);
 
   if (isLoggedIn && loginUser)
     return (
@@ -24,21 +23,14 @@ export function ProfileButton() {
     <>
       <button
         type="button"
-        onClick={() => {
-          setLoginOpened(true);
-          setLoginOpen(true);
-        }}
+        onClick={() => setLoginOpen(true)}
         className="flex h-9 items-center gap-1.5 rounded-full bg-white/10 pe-3 ps-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-white/15"
         data-testid="login-button"
       >
         <UserRound className="size-5" aria-hidden />
         {t('account.login')}
       </button>
-      {loginOpened && (
-        <Suspense fallback={null}>
-          <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} />
-        </Suspense>
-      )}
+      <LoginDialogOnDemand open={loginOpen} onOpenChange={setLoginOpen} />
     </>
   );
 }

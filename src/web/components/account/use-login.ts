@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import i18next from 'i18next';
+import { translate } from '../../lib/texts/text-store.ts';
 import { TIMINGS } from '../../../contract/constants.ts';
 import { storageKeys } from '../../lib/storage-keys.ts';
 import { toast } from '../ui/toast.tsx';
@@ -76,8 +76,8 @@ export async function login(provider: LoginProvider): Promise<void> {
   state = { isLoggedIn: true, loginUser };
   emit();
   toast({
-    title: i18next.t('login.welcomeToast', { ns: 'common' }),
-    description: i18next.t('login.welcomeToastDescription', { ns: 'common', provider: providerName(provider) }),
+    title: translate('login.welcomeToast', { ns: 'common' }),
+    description: translate('login.welcomeToastDescription', { ns: 'common', provider: providerName(provider) }),
   });
 }
 
@@ -86,7 +86,7 @@ export function logout() {
   localStorage.removeItem(storageKeys.loginUser);
   state = { isLoggedIn: false, loginUser: null };
   emit();
-  toast({ title: i18next.t('login.loggedOutToast', { ns: 'common' }) });
+  toast({ title: translate('login.loggedOutToast', { ns: 'common' }) });
 }
 
 /** The login lives in this browser only: a page rendered on the server shows the logged-out state first. */

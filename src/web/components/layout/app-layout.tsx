@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { useLocation } from 'wouter';
 import { paths } from '../../lib/paths.ts';
 import { BottomNav } from './bottom-nav.tsx';

@@ -1,5 +1,5 @@
 import { Compass, Gift, House, Library, UserRound, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../lib/paths.ts';
 

@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { LoadedOnFirstUse } from '../ui/loaded-on-first-use.tsx';
 
 const loadDropdown = () => import('./categories-dropdown.tsx');

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Direction } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { currentLanguage, directionOf } from '../../lib/i18n.ts';
 
 /** Radix menus, dialogs and tabs read the text direction from here (arrow keys, alignment, sides). */

@@ -1,6 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { Check } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { LANGUAGES, type Language } from '../../../contract/constants.ts';
 import { changeLanguage, currentLanguage, LANGUAGE_TAGS } from '../../lib/i18n.ts';
 import type { LoadedMenuProps } from '../ui/loaded-on-first-use.tsx';

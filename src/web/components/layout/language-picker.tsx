@@ -1,5 +1,5 @@
 import { Globe } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { currentLanguage, LANGUAGE_TAGS } from '../../lib/i18n.ts';
 import { LoadedOnFirstUse } from '../ui/loaded-on-first-use.tsx';
 import { NATIVE_NAMES } from './language-names.ts';

@@ -1,5 +1,5 @@
 import { Mail, MessageSquare, QrCode } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
 import { APP_VERSION } from '../../../contract/constants.ts';
 import { paths } from '../../lib/paths.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../lib/paths.ts';
 import { ProfileButton } from '../account/profile-button.tsx';

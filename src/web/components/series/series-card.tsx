@@ -1,5 +1,5 @@
 import { Clapperboard, Heart } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
 import { posterOf } from '../../../contract/catalogue-display.ts';
 import type { Series } from '../../../contract/series.ts';

@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
 import type { TrendingItem } from '../../../contract/curation.ts';
 import { paths } from '../../lib/paths.ts';

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 
 import type { DialogProps } from './dialog-props.ts';
 

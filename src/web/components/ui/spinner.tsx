@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 
 export function Spinner({ className = 'size-8' }: { className?: string }) {
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { TIMINGS } from '../../../contract/constants.ts';
 
 export interface Toast {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import type { Series } from '../../../contract/series.ts';
 import { balanceOf, useUser } from '../../api/get-user.ts';
 import { useUnlockEpisode } from '../../api/unlock-episode.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Check, Coins } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { bonusPercent } from '../../../contract/constants.ts';
 import { usePackages, type CoinPackage } from '../../api/get-packages.ts';
 import { usePurchaseCoins } from '../../api/purchase-coins.ts';

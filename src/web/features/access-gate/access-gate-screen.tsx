@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { KeyRound, Lock } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { TIMINGS } from '../../../contract/constants.ts';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
 import { APP_NAME, SUPPORT_EMAIL } from '../../lib/product.ts';

@@ -1,14 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { Bookmark, ChevronRight, Coins, History, LockOpen, LogIn, LogOut, Receipt, Wallet } from 'lucide-react';
-import { Tabs } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
+import { Tabs } from '../../components/ui/tabs.tsx';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
 import { paths } from '../../lib/paths.ts';
 import { useSeriesById } from '../../api/get-series-by-id.ts';
 import { useTransactions } from '../../api/get-transactions.ts';
 import { useUnlockedEpisodes } from '../../api/get-unlocked-episodes.ts';
 import { balanceOf, useUser } from '../../api/get-user.ts';
-import { LoginDialog } from '../../components/account/login-dialog.tsx';
+import { LoginDialogOnDemand } from '../../components/account/login-dialog-on-demand.tsx';
 import { useLogin } from '../../components/account/use-login.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -116,7 +116,7 @@ export default function AccountPage() {
         </Tabs.Content>
       </Tabs.Root>
 
-      <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} />
+      <LoginDialogOnDemand open={loginOpen} onOpenChange={setLoginOpen} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Route, Switch } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { useAdminSession, type AdminSession } from './api/get-admin-session.ts';
 import { adminSessionQueryKey } from './api/query-keys.ts';

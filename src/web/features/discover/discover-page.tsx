@@ -1,5 +1,5 @@
 import { Search, SearchX, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { useSearchParams } from 'wouter';
 import { GENRES, MOST_POPULAR_LIMIT, SERIES_PAGE_SIZE, type Genre } from '../../../contract/constants.ts';
 import { useSeriesListPages, useSeriesShelf } from '../../api/get-series-lists.ts';

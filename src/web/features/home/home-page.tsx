@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ChevronDown, ChevronUp } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { FEATURED_GENRE, GENRES, NEW_RELEASE_LIMIT, SHELF_SIZE, type Genre } from '../../../contract/constants.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSeriesShelf } from '../../api/get-series-lists.ts';

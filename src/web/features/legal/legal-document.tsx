@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
 import { paths } from '../../lib/paths.ts';
 import { formatDate } from '../../lib/format.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Bookmark, Heart, History } from 'lucide-react';
-import { Tabs } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
+import { Tabs } from '../../components/ui/tabs.tsx';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { Link, useSearchParams } from 'wouter';
 import type { Series } from '../../../contract/series.ts';
 import { paths } from '../../lib/paths.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 
 export default function NotFoundPage() {
   const { t } = useTranslation('common');

@@ -14,7 +14,7 @@ import {
   Shield,
   UserRound,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
 import { paths } from '../../lib/paths.ts';
 import { useBookmarkedSeriesIds } from '../../api/get-bookmarked.ts';
@@ -22,7 +22,7 @@ import { useLikedSeriesIds } from '../../api/get-liked.ts';
 import { useUnlockedEpisodes } from '../../api/get-unlocked-episodes.ts';
 import { useLeavePreview } from '../../api/leave-preview.ts';
 import { balanceOf, useUser } from '../../api/get-user.ts';
-import { LoginDialog } from '../../components/account/login-dialog.tsx';
+import { LoginDialogOnDemand } from '../../components/account/login-dialog-on-demand.tsx';
 import { useLogin } from '../../components/account/use-login.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -172,7 +172,7 @@ export default function ProfilePage() {
         </ul>
       </nav>
 
-      <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} />
+      <LoginDialogOnDemand open={loginOpen} onOpenChange={setLoginOpen} />
       <TopUpDialog open={topUpOpen} onOpenChange={setTopUpOpen} />
     </div>
   );

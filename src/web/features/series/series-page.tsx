@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Clock, Coins, Heart, Play, Star } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { Link, useLocation, useParams } from 'wouter';
 import { FREE_EPISODES, isEpisodeFree } from '../../../contract/constants.ts';
 import type { Episode, Series } from '../../../contract/series.ts';

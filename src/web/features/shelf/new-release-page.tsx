@@ -1,5 +1,5 @@
 import { Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { SERIES_PAGE_SIZE } from '../../../contract/constants.ts';
 import { useSeriesListPages } from '../../api/get-series-lists.ts';
 import { SeriesCard } from '../../components/series/series-card.tsx';

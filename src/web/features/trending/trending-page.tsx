@@ -1,5 +1,5 @@
 import { Flame } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { useTrending } from '../../api/get-trending.ts';
 import { TrendingCard } from '../../components/series/trending-card.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';

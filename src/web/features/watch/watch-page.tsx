@@ -1,13 +1,13 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import i18next from 'i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, Lock } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { Link, useParams } from 'wouter';
 import { isEpisodeFree } from '../../../contract/constants.ts';
 import { paths } from '../../lib/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useCatalogueLanguage } from '../../lib/catalogue-language.ts';
+import { preloadTexts } from '../../lib/texts/text-store.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { usePaywallShown } from '../../components/wallet/use-paywall-shown.ts';
 import { episodeProgressQuery, watchEpisodeQuery, watchSeriesQuery, watchUnlocksQuery } from './api/watch-queries.ts';
@@ -19,7 +19,7 @@ const EARLY_VIDEO_HEAD_START_MS = 1500;
 
 // Opened directly (a link, a reload): the player's texts load as soon as the language is known, alongside
 // the episode and video the boot script (boot.ts) already asked for.
-if (!i18next.isInitialized) i18next.on('initialized', () => void i18next.loadNamespaces('watch'));
+preloadTexts(['watch']);
 
 export default function WatchPage() {
   const { t } = useTranslation('watch');

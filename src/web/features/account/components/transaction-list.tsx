@@ -1,5 +1,5 @@
 import { CalendarCheck, Coins, LockOpen, Receipt } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { findCoinPackage } from '../../../../contract/constants.ts';
 import type { Series } from '../../../../contract/series.ts';
 import type { LedgerEntry } from '../../../../contract/wallet.ts';

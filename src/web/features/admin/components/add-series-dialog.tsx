@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { GENRES, NEW_SERIES_DEFAULTS, RATING_MAX, RATING_MIN } from '../../../../contract/constants.ts';
 import type { CreateSeriesBody } from '../../../../contract/series.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { ImageUp } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useUploadArtwork } from '../api/upload-artwork.ts';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Search } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { GENRES, type Genre } from '../../../../contract/constants.ts';
 import type { Series } from '../../../../contract/series.ts';
 import { formatNumber } from '../../../lib/format.ts';

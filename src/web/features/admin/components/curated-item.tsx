@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import type { CarouselItem } from '../../../../contract/curation.ts';
 import { formatLikes } from '../../../lib/format.ts';
 import { Thumbnail } from './thumbnail.tsx';

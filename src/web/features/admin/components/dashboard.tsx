@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { Tabs } from 'radix-ui';
+import { Tabs } from '../../../components/ui/tabs.tsx';
 import { useLocation, useSearch } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';

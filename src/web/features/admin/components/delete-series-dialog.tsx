@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import type { Series } from '../../../../contract/series.ts';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useDeleteSeries } from '../api/delete-series.ts';

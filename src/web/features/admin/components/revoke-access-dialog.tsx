@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { UserX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { formatNumber } from '../../../lib/format.ts';
 import { useRevokeAllAccess } from '../api/revoke-all-access.ts';
 import { useAdminFailure } from '../lib/admin-session.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -21,7 +20,7 @@ export function RevokeAccessDialog() {
         setOpen(false);
         toast({
           title: t('access.doneTitle'),
-          description: t('access.doneMessage', { count: formatNumber(revokedSessions) }),
+          description: t('access.doneMessage', { count: revokedSessions }),
         });
       },
       onError: (error) => {

@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Check, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { GENRES, RATING_MAX, RATING_MIN, type Genre } from '../../../../contract/constants.ts';
 import type { Series, UpdateSeriesBody } from '../../../../contract/series.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';

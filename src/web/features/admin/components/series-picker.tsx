@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Search } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import type { Series } from '../../../../contract/series.ts';
 import { useSeriesPages } from '../lib/use-series-pages.ts';
 import { Pager } from './pager.tsx';

@@ -1,7 +1,7 @@
 import { Languages, ListVideo, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { paths } from '../../../lib/paths.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import type { Series } from '../../../../contract/series.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useSeriesEditor } from './series-editor.tsx';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Film, Heart, Layers, Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import type { CatalogueFigures } from '../../../../contract/series.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { panelClass } from './styles.ts';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { LANGUAGES } from '../../../../contract/constants.ts';
 import { LANGUAGE_TAGS } from '../../../../contract/languages.ts';
 import type { Series } from '../../../../contract/series.ts';

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Plus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { MATCH_MAX, MATCH_MIN, TRENDING_MAX_ITEMS } from '../../../../contract/constants.ts';
 import type { TrendingItem } from '../../../../contract/curation.ts';
 import type { Series } from '../../../../contract/series.ts';

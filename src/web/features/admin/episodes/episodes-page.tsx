@@ -1,7 +1,7 @@
 import { useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ArrowLeft, ExternalLink } from 'lucide-react';
 import { Link } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import type { AdminEpisode, MediaStatus } from '../../../../contract/episodes.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useOriginalSeries } from '../../../api/get-series.ts';

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../components/ui/toast.tsx';
 

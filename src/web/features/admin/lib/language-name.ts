@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 
 /** A language tag's name in the dashboard's own language ('es' is "Spanish", "español", "スペイン語"…). */
 export function useLanguageName(): (tag: string) => string {
   const { i18n } = useTranslation();
-  const uiLanguage = i18n.resolvedLanguage ?? i18n.language;
+  const uiLanguage = i18n.language;
   return useMemo(() => {
     let names: Intl.DisplayNames | undefined;
     try {

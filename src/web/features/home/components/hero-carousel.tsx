@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type TouchEvent } from 'react';
 import { ChevronLeft, ChevronRight, Heart, Pause, Play } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
 import { TIMINGS } from '../../../../contract/constants.ts';
 import type { CarouselItem } from '../../../../contract/curation.ts';

@@ -1,5 +1,5 @@
 import { ChevronRight, Flame } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
 import { TRENDING_SKELETONS } from '../../../../contract/constants.ts';
 import { paths } from '../../../lib/paths.ts';

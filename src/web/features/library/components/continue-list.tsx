@@ -1,5 +1,5 @@
 import { Play } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
 import type { SeriesProgress } from '../../../../contract/library.ts';
 import type { Series } from '../../../../contract/series.ts';

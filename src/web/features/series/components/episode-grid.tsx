@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Lock, LockOpen, Play } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { EPISODE_SLOTS } from '../../../../contract/constants.ts';
 import type { Episode } from '../../../../contract/series.ts';
 import { formatNumber } from '../../../lib/format.ts';

@@ -1,5 +1,5 @@
 import { Bookmark, Coins, Heart, Share2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import type { Series } from '../../../../contract/series.ts';
 import { useBookmarkedSeriesIds } from '../../../api/get-bookmarked.ts';
 import { useLikedSeriesIds } from '../../../api/get-liked.ts';

@@ -1,5 +1,5 @@
 import { Lock, Play } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import type { Episode } from '../../../../contract/series.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 

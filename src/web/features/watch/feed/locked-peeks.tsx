@@ -1,5 +1,5 @@
 import { Lock } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import type { Episode } from '../../../../contract/series.ts';
 
 /** A locked neighbour's slide: its blurred poster and a lock, where its video would be. */

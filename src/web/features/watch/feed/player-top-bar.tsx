@@ -1,5 +1,5 @@
 import { ChevronLeft } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
 import type { Episode, Series } from '../../../../contract/series.ts';
 import { paths } from '../../../lib/paths.ts';

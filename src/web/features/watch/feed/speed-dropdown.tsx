@@ -1,6 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { Check } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import type { LoadedMenuProps } from '../../../components/ui/loaded-on-first-use.tsx';
 import type { SpeedMenuProps } from './speed-menu-props.ts';
 

@@ -1,5 +1,5 @@
 import { Gauge } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { LoadedOnFirstUse } from '../../../components/ui/loaded-on-first-use.tsx';
 import type { SpeedMenuProps } from './speed-menu-props.ts';
 

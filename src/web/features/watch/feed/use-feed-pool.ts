@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import type { Episode, Series } from '../../../../contract/series.ts';
 import { resumePoint } from '../../../../contract/watch-start.ts';
 import { episodeProgressQuery } from '../api/watch-queries.ts';

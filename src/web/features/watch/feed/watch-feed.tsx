@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
+import { preloadTexts } from '../../../lib/texts/text-store.ts';
 import { useLocation } from 'wouter';
 import type { Episode, Series } from '../../../../contract/series.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -43,7 +44,7 @@ export interface WatchFeedProps {
  * or a key.
  */
 export function WatchFeed({ series, episode }: WatchFeedProps) {
-  const { t, i18n } = useTranslation('watch');
+  const { t } = useTranslation('watch');
   const [, navigate] = useLocation();
   const { feed, index, next, previous, accessOf, markUnlocked } = useFeedEpisodes(series, episode);
 
@@ -142,7 +143,7 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
     onPlay: () => {
       scheduleHide();
       // The unlock dialog's texts, fetched once the video runs, so that the dialog opens at once.
-      void i18n.loadNamespaces('series');
+      preloadTexts(['series']);
     },
     onPause: pinControls,
     onEnded: () => {

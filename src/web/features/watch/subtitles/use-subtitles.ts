@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import type { EpisodeSubtitle } from '../../../../contract/subtitles.ts';
 import { readWebVtt } from './read-web-vtt.ts';
 import {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/texts/use-translation.tsx';
 import type { AdminEpisode } from '../../../../../contract/episodes.ts';
 import { toast } from '../../../../components/ui/toast.tsx';
 import { useDeleteEpisode } from '../../api/delete-episode.ts';

@@ -1,7 +1,7 @@
 import { useContext, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { AlertCircle, Check, Clock, FileUp, Pencil, Play, Trash2, X } from 'lucide-react';
 import { Link } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/texts/use-translation.tsx';
 import { EPISODE_NUMBER_MAX, type AdminEpisode, type UpdateEpisodeBody } from '../../../../../contract/episodes.ts';
 import { paths } from '../../../../lib/paths.ts';
 import { Spinner } from '../../../../components/ui/spinner.tsx';

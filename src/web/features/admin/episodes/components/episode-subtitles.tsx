@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Eye, FileUp, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/texts/use-translation.tsx';
 import type { AdminEpisode } from '../../../../../contract/episodes.ts';
 import { canonicalLanguageTag } from '../../../../../contract/language-tag.ts';
 import type { EpisodeSubtitle, SubtitleKind } from '../../../../../contract/subtitles.ts';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/texts/use-translation.tsx';
 import type { SubtitleBatchReply, SubtitleKind } from '../../../../../contract/subtitles.ts';
 import { toast } from '../../../../components/ui/toast.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/texts/use-translation.tsx';
 import type { SubtitleKind } from '../../../../../contract/subtitles.ts';
 import { selectClass } from '../../components/styles.ts';
 

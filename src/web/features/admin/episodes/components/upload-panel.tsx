@@ -1,6 +1,6 @@
 import { useContext, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { AlertCircle, FileVideo, Loader2, UploadCloud, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/texts/use-translation.tsx';
 import { EPISODE_NUMBER_MAX } from '../../../../../contract/episodes.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { toast } from '../../../../components/ui/toast.tsx';

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import { shownLanguageTag } from '../../../../lib/texts/text-store.ts';
 
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
 
@@ -10,7 +10,7 @@ export function formatFileSize(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return new Intl.NumberFormat(i18next.resolvedLanguage || i18next.language || 'en', {
+  return new Intl.NumberFormat(shownLanguageTag(), {
     style: 'unit',
     unit: UNITS[unit],
     unitDisplay: 'short',

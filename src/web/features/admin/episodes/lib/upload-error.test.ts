@@ -1,10 +1,10 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../../lib/texts/text-store.ts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { uploadFailureOf } from './upload-error.ts';
 
 // The translation keys stand for the sentences; what matters here is which one, or the server's reason.
-const t = ((key: string) => key) as unknown as TFunction<'admin'>;
+const t = ((key: string) => key) as unknown as TFunction;
 const ours = (status: number, message: string) =>
   new ApiError(status, JSON.stringify({ statusCode: status, error: 'x', message }), 'x');
 

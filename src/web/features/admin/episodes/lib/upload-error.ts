@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../../lib/texts/text-store.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { readableServerMessage } from '../../lib/admin-session.tsx';
 import { UploadInterruptedError } from './send-video.ts';
@@ -13,7 +13,7 @@ export interface UploadFailure {
  * Why an upload failed, for the line next to the file: the server's own reason for a refused file
  * (413 too large, 400 not a video, 409 number taken, 503 no usable ffmpeg), else a plain sentence for the status.
  */
-export function uploadFailureOf(error: unknown, t: TFunction<'admin'>): UploadFailure {
+export function uploadFailureOf(error: unknown, t: TFunction): UploadFailure {
   if (error instanceof UploadInterruptedError) return { message: t('episodes.upload.interrupted'), field: 'video' };
   if (!(error instanceof ApiError)) return { message: t('episodes.upload.failedGeneric'), field: 'video' };
   const field = error.field === 'episodeNumber' || error.field === 'title' ? error.field : 'video';

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/texts/use-translation.tsx';
 import type { EpisodeFunnelRow, InsightsRange, SeriesMoney, StartupDay } from '../../../../../contract/insights.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
