@@ -17,6 +17,7 @@ const apiPort = process.env.PORT ?? '5000';
  */
 const WATCH_BOOT = 'watch-boot';
 const BOOT_SOURCE = 'src/web/features/watch/boot.ts';
+const APP_ENTRY_SOURCE = 'src/web/main.tsx';
 function watchBootScript(): Plugin {
   const bootModules = new Set<string>();
   return {
@@ -48,7 +49,9 @@ function watchBootScript(): Plugin {
       order: 'post',
       handler: (_html, context) => {
         const bundle = context.bundle ?? {};
-        const boot = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry && output.name === WATCH_BOOT);
+        const boot = Object.values(bundle).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.name === WATCH_BOOT,
+        );
         if (boot?.type !== 'chunk') return [];
         // Its modules are asked for first, ahead of the app's (HTTP/1.1 gives a page six connections).
         const modules = new Set<string>();
@@ -61,7 +64,11 @@ function watchBootScript(): Plugin {
         boot.imports.forEach(visit);
         modules.forEach((file) => bootModules.add(file));
         return [
-          { tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: `/${boot.fileName}` }, injectTo: 'head-prepend' },
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, crossorigin: true, src: `/${boot.fileName}` },
+            injectTo: 'head-prepend',
+          },
           ...[...modules].map((file) => ({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
@@ -104,26 +111,39 @@ function precompressedCopies(): Plugin {
 /**
  * The app's first route arrives in few requests (issue 11: at most 10 JS files): everything the app entry
  * needs at start is one chunk, instead of the 40 small ones automatic splitting makes from shared modules.
- * The boot script's modules stay out of it, so /watch/{id} starts the episode without waiting for the app.
+ * The boot script's modules stay out of it, so /watch/{id} starts the episode without waiting for the app:
+ * those the app needs at start too (the API client, the languages) in one chunk, the player's own in another
+ * that no other page downloads.
  */
 function firstRouteChunks() {
-  const inBootGraph = new Map<string, boolean>();
-  const reachesBoot = (id: string, ctx: ChunkingContext, seen = new Set<string>()): boolean => {
-    const known = inBootGraph.get(id);
-    if (known !== undefined) return known;
-    if (seen.has(id)) return false;
-    seen.add(id);
-    const info = ctx.getModuleInfo(id);
-    const result =
-      id.endsWith(BOOT_SOURCE) || (info?.importers ?? []).some((importer) => reachesBoot(importer, ctx, seen));
-    inBootGraph.set(id, result);
-    return result;
+  /** The modules `source` imports statically, and those they import: what runs when it is loaded. */
+  const staticGraph = (source: string) => {
+    let graph: Set<string> | undefined;
+    return (id: string, ctx: ChunkingContext) => {
+      if (!graph) {
+        graph = new Set();
+        const pending = [path.resolve(import.meta.dirname, source)];
+        for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+          if (graph.has(next)) continue;
+          graph.add(next);
+          pending.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+        }
+      }
+      return graph.has(id);
+    };
   };
+  const inBoot = staticGraph(BOOT_SOURCE);
+  const inAppStart = staticGraph(APP_ENTRY_SOURCE);
   return {
     // A page's own small shared modules (icons, queries, cards) go into its chunk rather than their own files.
     experimentalInlineCommonChunks: { maxSize: 12 * 1024 },
     groups: [
-      { name: (id: string, ctx: ChunkingContext) => (reachesBoot(id, ctx) ? 'boot' : null), debugName: 'boot', priority: 1 },
+      {
+        name: (id: string, ctx: ChunkingContext) => (inBoot(id, ctx) && inAppStart(id, ctx) ? 'start' : null),
+        debugName: 'start',
+        priority: 2,
+      },
+      { name: (id: string, ctx: ChunkingContext) => (inBoot(id, ctx) ? 'boot' : null), debugName: 'boot', priority: 1 },
       { name: 'app', tags: ['$initial' as const] },
     ],
   };
