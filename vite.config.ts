@@ -6,6 +6,7 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 type ChunkingContext = Rolldown.ChunkingContext;
 import react from '@vitejs/plugin-react';
+import { localeTexts } from './scripts/locale-texts.ts';
 import tailwindcss from '@tailwindcss/vite';
 import { WATCH_APP_ENTRY_META, WATCH_PAGE_FILE } from './src/contract/watch-start.ts';
 
@@ -150,7 +151,13 @@ function firstRouteChunks() {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), watchBootScript(), precompressedCopies()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    localeTexts(path.resolve(import.meta.dirname, 'src/web/locales')),
+    watchBootScript(),
+    precompressedCopies(),
+  ],
   build: { sourcemap: false, emptyOutDir: true },
   // `vite build` builds both: the browser's app (dist/client) and the server's page renderer (dist/ssr).
   builder: {},

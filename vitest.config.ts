@@ -1,6 +1,9 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { localeTexts } from './scripts/locale-texts.ts';
 
 export default defineConfig({
+  plugins: [localeTexts(path.resolve(import.meta.dirname, 'src/web/locales'))],
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     globalSetup: ['src/server/testing/global-setup.ts'],

@@ -5,24 +5,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 
-// Issue 11 aims at 100 KB; React DOM and i18next alone are about 80 KB of it, so the budget holds today's
-// figures (docs/decisions/019-first-route-javascript.md) and only ever goes down.
-const BUDGET_BYTES = Number(process.env.FIRST_ROUTE_BUDGET_BYTES ?? 132_000);
+// Issue 11: at most 100 KB in at most 10 requests (docs/decisions/019-first-route-javascript.md); React DOM
+// alone is about 60 KB of it.
+const BUDGET_BYTES = Number(process.env.FIRST_ROUTE_BUDGET_BYTES ?? 100_000);
 const BUDGET_REQUESTS = Number(process.env.FIRST_ROUTE_BUDGET_REQUESTS ?? 10);
 
 const root = path.resolve(import.meta.dirname, '..');
 const clientDir = path.resolve(root, process.env.CLIENT_DIR ?? 'dist/client');
 const manifestFile = path.join(clientDir, '.vite/manifest.json');
 
-/** Every viewer page: the module its route loads (src/web/app/routes.tsx). */
+/** The header and the bottom bar (src/web/components/layout/app-layout.tsx): every page but the player's. */
+const PAGE_CHROME = 'src/web/components/layout/page-chrome.tsx';
+/** Every viewer page: the modules its first render loads (src/web/app/routes.tsx). */
 const VIEWER_PAGES = {
-  '/': 'src/web/features/home/home-page.tsx',
-  '/discover': 'src/web/features/discover/discover-page.tsx',
-  '/series/{id}': 'src/web/features/series/series-page.tsx',
-  '/watch/{id}': 'src/web/features/watch/watch-page.tsx',
-  '/library': 'src/web/features/library/library-page.tsx',
-  '/rewards': 'src/web/features/rewards/rewards-page.tsx',
-  '/profile': 'src/web/features/profile/profile-page.tsx',
+  '/': ['src/web/features/home/home-page.tsx', PAGE_CHROME],
+  '/discover': ['src/web/features/discover/discover-page.tsx', PAGE_CHROME],
+  '/series/{id}': ['src/web/features/series/series-page.tsx', PAGE_CHROME],
+  '/watch/{id}': ['src/web/features/watch/watch-page.tsx'],
+  '/library': ['src/web/features/library/library-page.tsx', PAGE_CHROME],
+  '/rewards': ['src/web/features/rewards/rewards-page.tsx', PAGE_CHROME],
+  '/profile': ['src/web/features/profile/profile-page.tsx', PAGE_CHROME],
 };
 
 if (!fs.existsSync(manifestFile)) {
@@ -36,6 +38,13 @@ const entryFile = /<script type="module" crossorigin src="\/([^"]+)"/.exec(
 )?.[1];
 const entryKey = Object.keys(manifest).find((key) => manifest[key].file === entryFile);
 if (!entryKey) throw new Error(`index.html starts ${entryFile}, which the manifest does not know.`);
+
+// The texts, fetched from one folder the build names by their hash (scripts/locale-texts.ts).
+const localesDir = fs
+  .readdirSync(path.join(clientDir, 'assets'))
+  .filter((name) => name.startsWith('locales-'))
+  .map((name) => `assets/${name}`)[0];
+if (!localesDir) throw new Error(`No texts folder (assets/locales-*) in ${clientDir}.`);
 
 function staticClosure(key, into = new Set()) {
   if (into.has(key)) return into;
@@ -72,13 +81,16 @@ function brotliSize(file) {
 
 let failed = false;
 const rows = [];
-for (const [page, module] of Object.entries(VIEWER_PAGES)) {
-  if (!manifest[module]) throw new Error(`${module} is not in the build: is VIEWER_PAGES out of date?`);
-  const keys = new Set([...staticClosure(entryKey), ...staticClosure(module)]);
+for (const [page, modules] of Object.entries(VIEWER_PAGES)) {
+  const keys = staticClosure(entryKey);
+  for (const module of modules) {
+    if (!manifest[module]) throw new Error(`${module} is not in the build: is VIEWER_PAGES out of date?`);
+    staticClosure(module, keys);
+  }
   const files = new Set([...keys].map((key) => manifest[key].file));
   for (const namespace of namespacesOf([...keys, ...sourcesOf(files)])) {
-    const texts = manifest[`src/web/locales/en/${namespace}.json`];
-    if (texts) files.add(texts.file);
+    const texts = `${localesDir}/en/${namespace}.json`;
+    if (fs.existsSync(path.join(clientDir, texts))) files.add(texts);
   }
   const bytes = [...files].reduce((sum, file) => sum + brotliSize(file), 0);
   const over = bytes > BUDGET_BYTES || files.size > BUDGET_REQUESTS;

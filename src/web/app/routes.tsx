@@ -3,7 +3,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import { paths } from '../lib/paths.ts';
 import { lazyPage, type LazyPage } from '../lib/lazy-page.ts';
 import { PageSpinner } from '../components/ui/spinner.tsx';
-import { AppLayout } from '../components/layout/app-layout.tsx';
+import { AppLayout, preloadPageChrome } from '../components/layout/app-layout.tsx';
 
 // Each screen is its own chunk; the dashboard and the player are never downloaded by other pages.
 const HomePage = lazyPage(() => import('../features/home/home-page.tsx'));
@@ -37,7 +37,7 @@ const SERVED_PAGES: [RegExp, LazyPage<never>][] = [
 
 /** The code of the page at `path`, fetched before a server-rendered page is hydrated. */
 export async function preloadServedPage(path: string) {
-  await SERVED_PAGES.find(([pattern]) => pattern.test(path))?.[1].preload();
+  await Promise.all([SERVED_PAGES.find(([pattern]) => pattern.test(path))?.[1].preload(), preloadPageChrome(path)]);
 }
 
 export function AppRoutes() {

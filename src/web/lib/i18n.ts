@@ -1,3 +1,4 @@
+import { localeBase, localeFiles } from 'virtual:locale-texts';
 import type { Language } from '../../contract/constants.ts';
 import { directionOf, LANGUAGE_TAGS, languageOfTag, matchBrowserLanguage } from '../../contract/languages.ts';
 import { storageKeys } from './storage-keys.ts';
@@ -24,31 +25,24 @@ export function currentLanguage(): Language {
   return languageOfTag(shownLanguageTag()) ?? 'english';
 }
 
-// Each language, and each screen's namespace within it, is its own chunk: a viewer downloads only what they use.
-// In the browser they are JSON files fetched by URL: a table of URLs is a third of the bytes of a table of
-// module imports (it is in the app's first chunk). The server's build imports them.
-const localeUrls = import.meta.glob<string>('../locales/*/*.json', {
-  query: '?url&no-inline',
-  import: 'default',
-  eager: true,
-});
+// Each language, and each screen's namespace within it, is its own file: a viewer downloads only what they use.
+// In the browser they are JSON files fetched from one folder (scripts/locale-texts.ts); the server's build
+// imports them.
 const localeModules = import.meta.env.SSR
   ? import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default' })
   : {};
-const localeFiles = Object.keys(localeUrls);
+const localeFileSet = new Set(localeFiles);
 
 async function readLocaleFile(file: string): Promise<Record<string, unknown>> {
-  if (import.meta.env.SSR) return localeModules[file]!();
-  const response = await fetch(localeUrls[file]!);
+  if (import.meta.env.SSR) return localeModules[`../locales/${file}.json`]!();
+  const response = await fetch(`${localeBase}${file}.json`);
   if (!response.ok) throw new Error(`${file}: ${response.status}`);
   return (await response.json()) as Record<string, unknown>;
 }
 
 // A language whose file is not written yet shows English rather than keys.
 async function loadNamespace(tag: string, namespace: string) {
-  const file = [`../locales/${tag}/${namespace}.json`, `../locales/${FALLBACK_TAG}/${namespace}.json`].find(
-    (name) => name in localeUrls,
-  );
+  const file = [`${tag}/${namespace}`, `${FALLBACK_TAG}/${namespace}`].find((name) => localeFileSet.has(name));
   if (!file) throw new Error(`No locale file for ${tag}/${namespace}`);
   return readLocaleFile(file);
 }
@@ -87,9 +81,7 @@ export async function followStoredLanguage() {
 /** The server renders a page in the visitor's language with every one of its texts at hand. */
 export async function serveLanguage(language: Language) {
   const tag = LANGUAGE_TAGS[language];
-  const namespaces = localeFiles
-    .filter((file) => file.startsWith(`../locales/${tag}/`))
-    .map((file) => file.slice(`../locales/${tag}/`.length, -'.json'.length));
+  const namespaces = localeFiles.filter((file) => file.startsWith(`${tag}/`)).map((file) => file.slice(tag.length + 1));
   await showLanguage(language, namespaces);
 }
 

@@ -1,12 +1,20 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { useLocation } from 'wouter';
+import { lazyPage } from '../../lib/lazy-page.ts';
 import { paths } from '../../lib/paths.ts';
-import { BottomNav } from './bottom-nav.tsx';
-import { SiteHeader } from './site-header.tsx';
 
 // Below the first screen (the page above it is at least a screen tall): not needed for the first paint.
 const SiteFooter = lazy(() => import('./site-footer.tsx').then((m) => ({ default: m.SiteFooter })));
+
+const loadPageChrome = () => import('./page-chrome.tsx');
+const SiteHeader = lazyPage<object>(() => loadPageChrome().then((m) => ({ default: m.SiteHeader })));
+const BottomNav = lazyPage<object>(() => loadPageChrome().then((m) => ({ default: m.BottomNav })));
+
+/** Fetches the header and the bottom bar, so that a page rendered on the server hydrates without waiting. */
+export async function preloadPageChrome(location: string) {
+  if (!isFullScreenPath(location)) await Promise.all([SiteHeader.preload(), BottomNav.preload()]);
+}
 
 const isAdminPath = (location: string) => location === paths.admin || location.startsWith(`${paths.admin}/`);
 
@@ -35,7 +43,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
       >
         {t('skipToContent')}
       </a>
-      {!fullScreen && <SiteHeader />}
+      {!fullScreen && (
+        // Holds the header's height while its code arrives, so the page below does not move.
+        <Suspense fallback={<div className="h-14 border-b border-white/5 md:h-16" />}>
+          <SiteHeader />
+        </Suspense>
+      )}
       {/* At least a screen tall, so the footer never shows above a page that is still loading. */}
       <main id="main" tabIndex={-1} className={fullScreen ? 'outline-none' : 'min-h-dvh flex-1 outline-none'}>
         {children}
@@ -45,7 +58,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <SiteFooter />
         </Suspense>
       )}
-      {!fullScreen && <BottomNav />}
+      {!fullScreen && (
+        <Suspense fallback={null}>
+          <BottomNav />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { useQueries } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import type { Episode, Series } from '../../../../contract/series.ts';
 import { resumePoint } from '../../../../contract/watch-start.ts';
@@ -44,11 +44,13 @@ export function useFeedPool(input: FeedPoolInput) {
   onActivate.current = input.onActivate;
 
   // Where each episode starts: its saved position (read once, when its element gets it).
-  const nearby = [episode, next, previous].filter((e): e is Episode => e !== undefined && accessOf(e) === 'playable');
-  const progress = useQueries({ queries: nearby.map((e) => episodeProgressQuery(e.id)) });
-  const settled = new Map(nearby.map((e, i) => [e.id, progress[i]!] as const));
-  const attachable = (e: Episode | undefined) =>
-    e !== undefined && accessOf(e) === 'playable' && settled.get(e.id)?.isPending === false;
+  const playable = (e: Episode | undefined): e is Episode => e !== undefined && accessOf(e) === 'playable';
+  const settled = new Map([
+    [episode.id, useSavedPosition(episode, playable(episode))],
+    [next?.id, useSavedPosition(next, playable(next))],
+    [previous?.id, useSavedPosition(previous, playable(previous))],
+  ]);
+  const attachable = (e: Episode | undefined) => playable(e) && settled.get(e.id)?.isPending === false;
   const poolEpisode = (e: Episode): PoolEpisode => ({
     id: e.id,
     videoUrl: e.videoUrl,
@@ -150,4 +152,9 @@ export function useFeedPool(input: FeedPoolInput) {
   }, [activation]);
 
   return { layerRef, poolRef, activation, failure, setFailure };
+}
+
+/** The position `episode` was left at, read only for one the viewer can play. */
+function useSavedPosition(episode: Episode | undefined, playable: boolean) {
+  return useQuery({ ...episodeProgressQuery(episode?.id ?? 0), enabled: playable });
 }
