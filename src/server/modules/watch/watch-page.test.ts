@@ -27,10 +27,11 @@ let freeSeriesId: number;
 let paidSeriesId: number;
 const episodeIds: Record<string, number> = {};
 
-/** An episode's HLS folder as the pipeline writes it: master, one 360p variant of three 2 s segments. */
-function writeHls(folder: string) {
+/** An episode's HLS folder as the pipeline writes it: master, one 360p variant of three 2 s segments, the first frame. */
+function writeHls(folder: string, withPoster = true) {
   const dir = path.join(t.mediaDir, folder);
   fs.mkdirSync(path.join(dir, '360p'), { recursive: true });
+  if (withPoster) fs.writeFileSync(path.join(dir, 'poster.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
   fs.writeFileSync(
     path.join(dir, 'master.m3u8'),
     '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-STREAM-INF:BANDWIDTH=950400,RESOLUTION=360x640\n360p/index.m3u8\n' +
@@ -136,7 +137,13 @@ describe('GET /watch/{id}: the watch page carries the start of the episode', () 
       `${folder}/360p/init.mp4`,
       `${folder}/360p/seg_00000.m4s`,
     ]);
-    expect(html).toMatch(new RegExp(`<video id="${WATCH_START_VIDEO_ID}"[^>]* poster="/media/art/e1.jpg"`));
+    // The first frame shows until the video plays, asked for first: the page's largest picture.
+    expect(html).toMatch(new RegExp(`<video id="${WATCH_START_VIDEO_ID}"[^>]* poster="${folder}/poster.jpg"`));
+    expect(html).toMatch(
+      new RegExp(
+        `<head><link rel="preload" as="image" fetchpriority="high" href="${folder}/poster.jpg"><link rel="preload" as="fetch"`,
+      ),
+    );
     expect(html).toContain(`<source src="${folder}/master.m3u8" type="application/vnd.apple.mpegurl">`);
   });
 
@@ -217,15 +224,20 @@ describe('the first media files of an HLS episode', () => {
     '/media/x/low/index.m3u8':
       '#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:2.0,\na.m4s\n#EXTINF:2.0,\nb.m4s\n#EXT-X-ENDLIST\n',
     '/media/y/master.m3u8': '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nlow/index.m3u8\n',
+    '/media/w/master.m3u8': '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nlow/index.m3u8\n',
+    '/media/w/low/index.m3u8': '#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:2.0,\na.m4s\n#EXT-X-ENDLIST\n',
   };
   const reads: string[] = [];
-  const read = async (url: string) => {
-    reads.push(url);
-    return files[url] ?? null;
+  const media = {
+    read: async (url: string) => {
+      reads.push(url);
+      return files[url] ?? null;
+    },
+    exists: async (url: string) => url === '/media/x/poster.jpg',
   };
 
   it('are master, first variant, init and the segment that holds the start', async () => {
-    const layout = (await hlsLayout('/media/x/master.m3u8', read))!;
+    const layout = (await hlsLayout('/media/x/master.m3u8', media))!;
     expect(firstMediaFiles(layout, 0)).toEqual([
       '/media/x/master.m3u8',
       '/media/x/low/index.m3u8',
@@ -234,16 +246,21 @@ describe('the first media files of an HLS episode', () => {
     ]);
     expect(firstMediaFiles(layout, 3.9).at(-1)).toBe('/media/x/low/b.m4s');
     expect(firstMediaFiles(layout, 60)).toEqual([]);
+    expect(layout.poster).toBe('/media/x/poster.jpg');
     // Published media never changes: the playlists are read once.
     reads.length = 0;
-    expect(await hlsLayout('/media/x/master.m3u8', read)).toBe(layout);
+    expect(await hlsLayout('/media/x/master.m3u8', media)).toBe(layout);
     expect(reads).toEqual([]);
   });
 
+  it('have no poster when the folder holds no first frame (the page shows the thumbnail)', async () => {
+    expect((await hlsLayout('/media/w/master.m3u8', media))?.poster).toBeNull();
+  });
+
   it('are none for a plain MP4, a playlist without variants or a missing variant', async () => {
-    expect(await hlsLayout('/media/clips/clip-1.mp4', read)).toBeNull();
-    expect(await hlsLayout('/media/x/low/index.m3u8', read)).toBeNull();
-    expect(await hlsLayout('/media/y/master.m3u8', read)).toBeNull();
-    expect(await hlsLayout('/media/z/master.m3u8', read)).toBeNull();
+    expect(await hlsLayout('/media/clips/clip-1.mp4', media)).toBeNull();
+    expect(await hlsLayout('/media/x/low/index.m3u8', media)).toBeNull();
+    expect(await hlsLayout('/media/y/master.m3u8', media)).toBeNull();
+    expect(await hlsLayout('/media/z/master.m3u8', media)).toBeNull();
   });
 });

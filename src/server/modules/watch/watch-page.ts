@@ -13,8 +13,8 @@ import { publicRoute } from '../../plugins/guards.ts';
 import { positiveId } from '../../../contract/common.ts';
 
 /**
- * The app's index.html for /watch/{id}. At the top of <head>: preload links for the start of the video
- * and the player's first answers, so the browser fetches them before the app's code. At the top of
+ * The app's index.html for /watch/{id}. At the top of <head>: preload links for the poster, the start of
+ * the video and the player's first answers, so the browser fetches them before the app's code. At the top of
  * <body>: the episode's <video> over the whole screen, which native HLS players (Safari, Chrome) start
  * loading while the page parses; the player's boot script plays it and the feed takes it over.
  */
@@ -23,8 +23,13 @@ export function watchPageHtml(indexHtml: string, gathered: GatheredWatchStart): 
     .map((url) => `<link rel="preload" as="fetch" crossorigin href="${attribute(url)}">`)
     .join('');
   const answers = `<script type="application/json" id="${WATCH_START_ELEMENT_ID}">${scriptJson(gathered.start)}</script>`;
-  const html = indexHtml.replace(/<head>/i, (head) => `${head}${preloads}${answers}`);
   const master = gathered.media[0];
+  // The largest picture of the first screen until the first frame (its LCP): asked for ahead of everything.
+  const posterPreload =
+    master && gathered.poster
+      ? `<link rel="preload" as="image" fetchpriority="high" href="${attribute(gathered.poster)}">`
+      : '';
+  const html = indexHtml.replace(/<head>/i, (head) => `${head}${posterPreload}${preloads}${answers}`);
   if (!master) return html;
   // A media fragment makes the player fetch from the saved position instead of loading the start first.
   const src = gathered.startAt > 0 ? `${master}#t=${gathered.startAt.toFixed(1)}` : master;
@@ -51,4 +56,3 @@ export function registerWatchPage(app: FastifyInstance, clientDir: string) {
     return sendPage(request, reply, html);
   });
 }
-

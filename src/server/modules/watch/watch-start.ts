@@ -13,6 +13,7 @@ import {
   type WatchStart,
 } from '../../../contract/watch-start.ts';
 import { answerAsViewer } from '../pages/viewer-answers.ts';
+import { POSTER_FILE } from '../transcode/hls-pipeline.ts';
 import { viewerLanguageOf } from '../pages/viewer-language.ts';
 
 export interface GatheredWatchStart {
@@ -21,6 +22,7 @@ export interface GatheredWatchStart {
   media: string[];
   /** Where playback starts (a saved position), in seconds. */
   startAt: number;
+  /** What the page shows until the first frame: that frame when the pipeline saved it, else the thumbnail. */
   poster: string;
 }
 
@@ -53,9 +55,12 @@ export async function gatherWatchStart(
     answer<EpisodeProgress>(episodeProgressUrl(episode.id), true),
     answer<Episode[]>(episodesUrl(episode.seriesId)),
     // Read alongside: used only if the answers say this viewer may play the episode.
-    hlsLayout(episode.videoUrl, async (url) => {
-      const reply = await get(url);
-      return reply.status === 200 ? reply.text : null;
+    hlsLayout(episode.videoUrl, {
+      read: async (url) => {
+        const reply = await get(url);
+        return reply.status === 200 ? reply.text : null;
+      },
+      exists: async (url) => (await answerAsViewer(app, request, url, 'HEAD')).status === 200,
     }),
   ]);
   if (!series) return { start: { answers }, media: [], startAt: 0, poster: '' };
@@ -66,7 +71,7 @@ export async function gatherWatchStart(
   }
   const startAt = resumePoint(progress?.positionSeconds, episode.duration) ?? 0;
   const media = playable && layout ? firstMediaFiles(layout, startAt) : [];
-  return { start: { answers }, media, startAt, poster: episode.thumbnailUrl };
+  return { start: { answers }, media, startAt, poster: (media.length > 0 && layout?.poster) || episode.thumbnailUrl };
 }
 
 /** What a player reads of an HLS episode before its first frame: its first (smallest) variant. */
@@ -76,6 +81,14 @@ export interface HlsLayout {
   init: string;
   /** Each segment with the second it ends at. */
   segments: { url: string; end: number }[];
+  /** The episode's first frame (hls-pipeline.ts), a picture as large as the screen; null when there is none. */
+  poster: string | null;
+}
+
+/** How hlsLayout reads the episode's folder. */
+export interface MediaReader {
+  read: (url: string) => Promise<string | null>;
+  exists: (url: string) => Promise<boolean>;
 }
 
 /**
@@ -86,10 +99,7 @@ const LAYOUTS_KEPT = 2000;
 const layouts = new Map<string, HlsLayout>();
 
 /** The layout of the HLS episode at `masterUrl`, or null for anything else (an MP4, a missing file). */
-export async function hlsLayout(
-  masterUrl: string,
-  read: (url: string) => Promise<string | null>,
-): Promise<HlsLayout | null> {
+export async function hlsLayout(masterUrl: string, { read, exists }: MediaReader): Promise<HlsLayout | null> {
   if (!/^\/media\/[^?#]+\.m3u8$/.test(masterUrl)) return null;
   const kept = layouts.get(masterUrl);
   if (kept) return kept;
@@ -106,7 +116,9 @@ export async function hlsLayout(
     return { url: resolve(variantUrl, entry.uri), end };
   });
   if (segments.length === 0) return null;
-  const layout = { master: masterUrl, variant: variantUrl, init: resolve(variantUrl, map), segments };
+  const posterUrl = resolve(masterUrl, POSTER_FILE);
+  const poster = (await exists(posterUrl)) ? posterUrl : null;
+  const layout = { master: masterUrl, variant: variantUrl, init: resolve(variantUrl, map), segments, poster };
   if (layouts.size >= LAYOUTS_KEPT) layouts.delete(layouts.keys().next().value!);
   layouts.set(masterUrl, layout);
   return layout;
