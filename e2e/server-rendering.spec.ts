@@ -92,3 +92,40 @@ test('a visitor without access gets the gate first: no catalogue in the HTML', a
   await expect(page.getByRole('textbox')).toBeVisible();
   expect(complaints).toEqual([]);
 });
+
+/** The page's LCP as the browser measured it: the picture's URL, or the element's text. */
+async function largestPaint(page: Page): Promise<{ url: string; text: string }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ url: string; text: string }>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entry = list.getEntries().at(-1) as PerformanceEntry & { url: string; element: Element | null };
+          resolve({ url: entry.url, text: entry.element?.textContent?.trim() ?? '' });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+}
+
+test('the largest picture or text of the first screen is in the HTML, a picture asked for with high priority', async ({
+  gatedPage: page,
+}) => {
+  const id = await firstSeriesId(page);
+  const episodes = (await (await page.request.get(`/api/series/${id}/episodes`)).json()) as { id: number }[];
+  for (const path of ['/', '/discover', `/series/${id}`, `/watch/${episodes[0]!.id}`]) {
+    const html = await (await page.goto(path))!.text();
+    await page.waitForLoadState('networkidle');
+    const largest = await largestPaint(page);
+    if (largest.url) {
+      const picture = new URL(largest.url).pathname;
+      const tags = html.match(/<[a-z]+ [^>]*>/g)?.filter((tag) => tag.includes(`"${picture}"`)) ?? [];
+      expect(tags.length, `${path}: ${picture} is in the HTML`).toBeGreaterThan(0);
+      expect(
+        tags.some((tag) => /fetchpriority="high"/i.test(tag)),
+        `${path}: ${picture} is asked for with high priority`,
+      ).toBe(true);
+    } else {
+      expect(largest.text.length, `${path}: the largest paint is text`).toBeGreaterThan(0);
+      expect(html, `${path}: its largest text is in the HTML`).toContain(largest.text.slice(0, 40));
+    }
+  }
+});

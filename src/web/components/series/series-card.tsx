@@ -22,13 +22,22 @@ export interface SeriesCardProps {
   rank?: number;
   /** Above-the-fold cards load eagerly; everything else waits until it scrolls near. */
   eager?: boolean;
+  /** The first row of the page: its posters are the largest pictures of the first screen, fetched first. */
+  priority?: boolean;
   /** The title's heading level: 3 under a shelf's h2 (default), 2 straight under a page's h1. */
   headingLevel?: 2 | 3;
   className?: string;
 }
 
 /** A 9:16 poster card linking to the series page. The poster box has a fixed ratio, so nothing shifts while it loads. */
-export function SeriesCard({ series, rank, eager = false, headingLevel = 3, className = '' }: SeriesCardProps) {
+export function SeriesCard({
+  series,
+  rank,
+  eager = false,
+  priority = false,
+  headingLevel = 3,
+  className = '',
+}: SeriesCardProps) {
   const { t } = useTranslation('common');
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -43,7 +52,8 @@ export function SeriesCard({ series, rank, eager = false, headingLevel = 3, clas
           alt={series.title}
           width={360}
           height={640}
-          loading={eager ? 'eager' : 'lazy'}
+          loading={eager || priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-105"
         />

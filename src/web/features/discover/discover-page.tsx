@@ -141,7 +141,13 @@ export default function DiscoverPage() {
               </div>
             ) : (
               <>
-                <SeriesGrid series={results.items} loading={search.isPending} eagerCount={6} skeletons={9} />
+                <SeriesGrid
+                  series={results.items}
+                  loading={search.isPending}
+                  eagerCount={6}
+                  priorityCount={3}
+                  skeletons={9}
+                />
                 <div ref={results.sentinel} aria-hidden />
               </>
             )}
@@ -154,6 +160,7 @@ export default function DiscoverPage() {
               series={fresh.data?.items}
               loading={fresh.isPending}
               eagerCount={4}
+              priorityCount={3}
               layout="row"
             />
             {fresh.isError && <LoadError />}

@@ -34,7 +34,7 @@ export default function NewReleaseShelfPage() {
           >
             {items.map((series, i) => (
               <li key={series.id}>
-                <SeriesCard series={series} eager={i < 6} headingLevel={2} />
+                <SeriesCard series={series} eager={i < 6} priority={i < 3} headingLevel={2} />
               </li>
             ))}
           </ul>

@@ -11,6 +11,7 @@ export function SeriesSection({
   loading,
   ranked = false,
   eagerCount = 0,
+  priorityCount = 0,
   action,
   skeletons = 6,
   layout = 'grid',
@@ -22,6 +23,8 @@ export function SeriesSection({
   loading: boolean;
   ranked?: boolean;
   eagerCount?: number;
+  /** How many of the first posters are fetched first (the page's first row). */
+  priorityCount?: number;
   action?: ReactNode;
   skeletons?: number;
 }) {
@@ -34,9 +37,23 @@ export function SeriesSection({
         {action}
       </div>
       {layout === 'row' ? (
-        <SeriesRow series={series} loading={loading} ranked={ranked} eagerCount={eagerCount} skeletons={skeletons} />
+        <SeriesRow
+          series={series}
+          loading={loading}
+          ranked={ranked}
+          eagerCount={eagerCount}
+          priorityCount={priorityCount}
+          skeletons={skeletons}
+        />
       ) : (
-        <SeriesGrid series={series} loading={loading} ranked={ranked} eagerCount={eagerCount} skeletons={skeletons} />
+        <SeriesGrid
+          series={series}
+          loading={loading}
+          ranked={ranked}
+          eagerCount={eagerCount}
+          priorityCount={priorityCount}
+          skeletons={skeletons}
+        />
       )}
     </section>
   );
@@ -47,12 +64,14 @@ export function SeriesGrid({
   loading,
   ranked = false,
   eagerCount = 0,
+  priorityCount = 0,
   skeletons = 6,
 }: {
   series: Series[] | undefined;
   loading: boolean;
   ranked?: boolean;
   eagerCount?: number;
+  priorityCount?: number;
   skeletons?: number;
 }) {
   const grid = 'grid grid-cols-3 gap-x-3 gap-y-5 sm:grid-cols-4 md:grid-cols-5 lg:grid-cols-7';
@@ -73,7 +92,12 @@ export function SeriesGrid({
     <ul className={grid}>
       {series.map((item, index) => (
         <li key={item.id}>
-          <SeriesCard series={item} rank={ranked ? index + 1 : undefined} eager={index < eagerCount} />
+          <SeriesCard
+            series={item}
+            rank={ranked ? index + 1 : undefined}
+            eager={index < eagerCount}
+            priority={index < priorityCount}
+          />
         </li>
       ))}
     </ul>
@@ -86,12 +110,14 @@ export function SeriesRow({
   loading,
   ranked = false,
   eagerCount = 0,
+  priorityCount = 0,
   skeletons = 6,
 }: {
   series: Series[] | undefined;
   loading: boolean;
   ranked?: boolean;
   eagerCount?: number;
+  priorityCount?: number;
   skeletons?: number;
 }) {
   const row =
@@ -114,7 +140,12 @@ export function SeriesRow({
     <ul className={row}>
       {series.map((entry, index) => (
         <li key={entry.id} className={item}>
-          <SeriesCard series={entry} rank={ranked ? index + 1 : undefined} eager={index < eagerCount} />
+          <SeriesCard
+            series={entry}
+            rank={ranked ? index + 1 : undefined}
+            eager={index < eagerCount}
+            priority={index < priorityCount}
+          />
         </li>
       ))}
     </ul>
