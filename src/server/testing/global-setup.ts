@@ -28,13 +28,26 @@ export default async function setup(project: TestProject) {
   };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports are picked below the kernel's ephemeral range (32768 and up on Linux): outgoing connections take
+ * their source ports from there, so a port found free in it can be taken by one (any test's database
+ * client) before the server binds it.
+ */
+const PORTS_FROM = 20_000;
+const PORTS_TO = 32_000;
+
+/** A port nothing listens on, on any address, for a server a test starts. */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = PORTS_FROM + Math.floor(Math.random() * (PORTS_TO - PORTS_FROM));
+    if (await canListen(port)) return port;
+  }
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
   });
 }
