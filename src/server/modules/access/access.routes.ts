@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accessBody,
   accessReply,
+  accessStatusReply,
   errorReply,
   leaveAccessReply,
   revokeAllAccessReply,
@@ -10,10 +11,22 @@ import { ACCESS_COOKIE, attemptRoute, operatorRoute, publicRoute } from '../../p
 import { ACCESS_SESSION_SECONDS, grantAccess, leavePreview, revokeAllAccess } from './access.service.ts';
 
 export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/access',
+    { config: publicRoute, schema: { response: { 200: accessStatusReply } } },
+    (request, reply) => {
+      void reply.header('Cache-Control', 'no-store');
+      const cookie = request.cookies[ACCESS_COOKIE];
+      return { required: app.accessGate.required, granted: app.accessGate.admits(cookie) };
+    },
+  );
+
   app.post(
     '/api/access',
     { config: attemptRoute, schema: { body: accessBody, response: { 200: accessReply, 401: errorReply } } },
     async (request, reply) => {
+      // With the gate off everyone is in already: no code is asked for, and none is checked.
+      if (!app.accessGate.required) return { granted: true as const };
       const cookie = await grantAccess(app.db, app.secrets, app.accessGate, request.body.code);
       reply.setCookie(ACCESS_COOKIE, cookie, {
         path: '/',

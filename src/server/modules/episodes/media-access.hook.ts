@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { VIEWER_USER_ID } from '../../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { mediaVerdict } from './episodes.service.ts';
 
@@ -17,9 +16,10 @@ declare module 'fastify' {
  * for the viewer, 404 for paths longer or deeper than any we make; everything else passes through, and unlocked
  * media of a lockable episode is marked private for the Cache-Control header.
  */
-export function refuseLockedEpisodeMedia(db: Database) {
+export function refuseLockedEpisodeMedia(db: Database, viewerOf: (request: FastifyRequest) => string | null) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const verdict = await mediaVerdict(db, VIEWER_USER_ID, request.url);
+    // Nobody has unlocked anything for a visitor without a viewer: the empty id owns no unlock.
+    const verdict = await mediaVerdict(db, viewerOf(request) ?? '', request.url);
     if (verdict === 'unlocked') request.mediaIsPrivate = true;
     if (verdict === 'no-such-path') {
       return reply.status(404).header('Cache-Control', 'no-store').send({

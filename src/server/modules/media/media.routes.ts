@@ -66,7 +66,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(
     async (media) => {
       guardRoutesOfScope(media, mediaFileRoute);
-      media.addHook('onRequest', refuseLockedEpisodeMedia(app.db));
+      media.addHook('onRequest', refuseLockedEpisodeMedia(app.db, app.viewers.idOf));
       media.addHook('onSend', async (request, reply) => {
         // A shared cache (CDN, office proxy) must never hand an unlocked episode to someone else.
         const cacheControl = reply.getHeader('Cache-Control');

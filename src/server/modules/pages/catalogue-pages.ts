@@ -18,7 +18,7 @@ export function createCataloguePages(app: FastifyInstance) {
     forVisitor(path: string, language: string, request: FastifyRequest): PreparedPage | undefined {
       const entry = made.get(`${path}|${language}`);
       if (!entry || entry.version !== app.catalogueSnapshot.ready()) return undefined;
-      return app.accessGate.passOf(request.cookies[ACCESS_COOKIE]) ? entry.page : undefined;
+      return app.accessGate.admits(request.cookies[ACCESS_COOKIE]) ? entry.page : undefined;
     },
 
     keep(path: string, language: string, version: object | undefined, html: string): PreparedPage {

@@ -16,7 +16,6 @@ import {
   unlockEpisodeReply,
   user,
   userIdParams,
-  VIEWER_USER_ID,
 } from '../../../contract/index.ts';
 import {
   coinPackages,
@@ -34,14 +33,16 @@ const idempotencyHeaders = idempotencyKeyHeader.loose();
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const wallet = openWallet(app.db);
 
-  app.get('/api/user', { config: viewerRoute, schema: { response: { 200: user, 404: errorReply } } }, () =>
-    getUser(app.db, VIEWER_USER_ID),
+  app.get(
+    '/api/user',
+    { config: { ...viewerRoute, viewer: 'self' }, schema: { response: { 200: user, 404: errorReply } } },
+    (request) => getUser(app.db, request.viewerId, app.viewers.start),
   );
 
   app.get(
     '/api/user/:userId',
     { config: viewerRoute, schema: { params: userIdParams, response: { 200: user, 404: errorReply } } },
-    (request) => getUser(app.db, request.params.userId),
+    (request) => getUser(app.db, request.params.userId, app.viewers.start),
   );
 
   app.get(
