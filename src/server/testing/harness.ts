@@ -27,6 +27,8 @@ export interface TestContext {
   viewerId: string;
   /** inject() as the test's viewer, past the access gate */
   viewer: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  /** inject() past the access gate as a visitor who has no viewer yet */
+  visitor: (options: InjectOptions) => Promise<LightMyRequestResponse>;
   /** inject() as another viewer (a new, unguessable id unless one is given), past the access gate */
   viewerAs: (viewerId?: string) => (options: InjectOptions) => Promise<LightMyRequestResponse>;
   /** inject() as the viewer this id is (a viewer's real id), or as the test's viewer for any other (`user-1`, a stranger) */
@@ -57,6 +59,8 @@ export async function createTestContext(
     AUTH_RATE_LIMIT: '1000',
     API_RATE_LIMIT: '100000',
     MEDIA_RATE_LIMIT: '100000',
+    VIEWER_CREATION_RATE_LIMIT: '100000',
+    VIEWER_WRITE_RATE_LIMIT: '100000',
     LOG_LEVEL: 'silent',
     ...env,
   });
@@ -99,6 +103,7 @@ export async function createTestContext(
     mediaDir,
     viewerId,
     viewer: withCookies(accessCookie, viewerCookie(viewerId)),
+    visitor: withCookies(accessCookie),
     viewerAs: (id = newViewerId()) => withCookies(accessCookie, viewerCookie(id)),
     viewerNamed: (id) =>
       isViewerId(id) ? withCookies(accessCookie, viewerCookie(id)) : withCookies(accessCookie, viewerCookie(viewerId)),
