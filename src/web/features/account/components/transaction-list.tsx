@@ -1,4 +1,4 @@
-import { CalendarCheck, Coins, LockOpen, Receipt } from 'lucide-react';
+import { CalendarCheck, Coins, Gift, LockOpen, Receipt } from 'lucide-react';
 import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { findCoinPackage } from '../../../../contract/constants.ts';
 import type { Series } from '../../../../contract/series.ts';
@@ -29,8 +29,10 @@ export function TransactionList({ entries, seriesById }: { entries: LedgerEntry[
                   title: series?.title ?? t('transactions.removedSeries'),
                   number: entry.episodeNumber ?? 0,
                 })
-              : t('transactions.checkInDetail');
-        const Icon = entry.kind === 'purchase' ? Receipt : entry.kind === 'unlock' ? LockOpen : CalendarCheck;
+              : entry.kind === 'welcome'
+                ? t('transactions.welcomeDetail')
+                : t('transactions.checkInDetail');
+        const Icon = { purchase: Receipt, unlock: LockOpen, checkin: CalendarCheck, welcome: Gift }[entry.kind];
         const tone =
           entry.kind === 'purchase'
             ? 'bg-emerald-400/10 text-emerald-300'
