@@ -39,6 +39,14 @@ export const userId = z
 export const userIdParams = z.object({ userId });
 
 /**
+ * One of our own /media/... paths that stays under /media/: no "..", and no dot, slash or backslash written as a
+ * percent escape, which a browser would decode into one.
+ */
+export function isMediaPath(value: string): boolean {
+  return /^\/media\/[A-Za-z0-9._~\-/%]+$/.test(value) && !value.includes('..') && !/%(2e|2f|5c)/i.test(value);
+}
+
+/**
  * Artwork and media links: http(s) URLs or our own /media/... paths, nothing else (no javascript:, data:).
  * The server keeps no outside link: it fetches an http(s) thumbnail once and saves the /media/ path of its copy.
  */
@@ -47,7 +55,7 @@ export const mediaUrl = z
   .trim()
   .max(2048, 'URL is too long (at most 2048 characters)')
   .refine((value) => {
-    if (/^\/media\/[A-Za-z0-9._~\-/%]+$/.test(value) && !value.includes('..')) return true;
+    if (isMediaPath(value)) return true;
     try {
       const url = new URL(value);
       return url.protocol === 'http:' || url.protocol === 'https:';
