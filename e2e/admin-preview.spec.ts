@@ -37,8 +37,19 @@ test.beforeAll(async () => {
   if (!ffmpeg) throw new Error('No ffmpeg: not on PATH, not in FFMPEG_PATH, not from npm.');
   execFileSync(
     ffmpeg,
-    ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=30', '-f', 'lavfi', '-i', 'sine']
-      .concat(['-t', '8', '-c:v', 'libx264', '-c:a', 'aac', '-shortest', video]),
+    [
+      '-y',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=360x640:rate=30',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine',
+    ].concat(['-t', '8', '-c:v', 'libx264', '-c:a', 'aac', '-shortest', video]),
     { stdio: 'pipe' },
   );
   api = await adminApi();
@@ -51,21 +62,25 @@ test.afterAll(async () => {
   if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
 });
 
-const item = (page: Page, number: number) => page.locator(`[data-testid="episode-item"][data-episode-number="${number}"]`);
+const item = (page: Page, number: number) =>
+  page.locator(`[data-testid="episode-item"][data-episode-number="${number}"]`);
 
 /** The preview's <video>: whether it plays, where it is, and the text tracks it shows with their active cues. */
 const previewState = (page: Page) =>
-  page.getByTestId('episode-preview').locator('video').evaluate((element: HTMLVideoElement) => ({
-    currentTime: element.currentTime,
-    paused: element.paused,
-    showing: [...element.textTracks]
-      .filter((track) => track.mode === 'showing')
-      .map((track) => ({
-        language: track.language,
-        cues: track.cues?.length ?? 0,
-        active: [...(track.activeCues ?? [])].map((cue) => (cue as VTTCue).text),
-      })),
-  }));
+  page
+    .getByTestId('episode-preview')
+    .locator('video')
+    .evaluate((element: HTMLVideoElement) => ({
+      currentTime: element.currentTime,
+      paused: element.paused,
+      showing: [...element.textTracks]
+        .filter((track) => track.mode === 'showing')
+        .map((track) => ({
+          language: track.language,
+          cues: track.cues?.length ?? 0,
+          active: [...(track.activeCues ?? [])].map((cue) => (cue as VTTCue).text),
+        })),
+    }));
 
 test('an operator previews a locked episode they uploaded, with its ladder and subtitles; viewers stay locked out', async ({
   page,
@@ -79,7 +94,9 @@ test('an operator previews a locked episode they uploaded, with its ladder and s
   await expect(page.getByLabel('Episode number for ep11.mp4')).toHaveValue('11');
   await page.getByRole('button', { name: 'Upload 1 video' }).click();
   const row = item(page, 11);
-  await expect(row.getByTestId('episode-status')).toHaveAttribute('data-status', 'ready', { timeout: TRANSCODE_TIMEOUT });
+  await expect(row.getByTestId('episode-status')).toHaveAttribute('data-status', 'ready', {
+    timeout: TRANSCODE_TIMEOUT,
+  });
 
   const form = row.getByRole('form', { name: 'Add subtitles to episode 11' });
   await form.getByLabel('Language').fill('fr');
@@ -144,7 +161,9 @@ test('an operator previews a locked episode they uploaded, with its ladder and s
   await expect(quality.getByRole('option')).toHaveText(['Auto', /^360×640 · \d+ kbit\/s$/]);
   await quality.selectOption({ index: 1 });
   const before = (await previewState(page)).currentTime;
-  await expect.poll(async () => (await previewState(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(before + 0.5);
+  await expect
+    .poll(async () => (await previewState(page)).currentTime, { timeout: 20_000 })
+    .toBeGreaterThan(before + 0.5);
   expect((await previewState(page)).showing).toEqual([{ language: 'fr', cues: 1, active: [CUE] }]);
 
   // Subtitles off: no track shows.
