@@ -49,7 +49,7 @@ test.beforeAll(async () => {
       'lavfi',
       '-i',
       'sine',
-    ].concat(['-t', '8', '-c:v', 'libx264', '-c:a', 'aac', '-shortest', video]),
+    ].concat(['-t', '20', '-c:v', 'libx264', '-c:a', 'aac', '-shortest', video]),
     { stdio: 'pipe' },
   );
   api = await adminApi();
@@ -103,7 +103,7 @@ test('an operator previews a locked episode they uploaded, with its ladder and s
   await form.getByLabel('Subtitle file (.srt or .vtt)').setInputFiles({
     name: '11.fr.srt',
     mimeType: 'application/x-subrip',
-    buffer: Buffer.from(`1\n00:00:00,200 --> 00:00:07,800\n${CUE}\n`),
+    buffer: Buffer.from(`1\n00:00:00,200 --> 00:00:19,800\n${CUE}\n`),
   });
   await form.getByRole('button', { name: 'Upload' }).click();
   await expect(row.locator('[data-testid="subtitle-track"][data-language="fr"]')).toContainText('Français (fr)');
@@ -164,7 +164,9 @@ test('an operator previews a locked episode they uploaded, with its ladder and s
   await expect
     .poll(async () => (await previewState(page)).currentTime, { timeout: 20_000 })
     .toBeGreaterThan(before + 0.5);
-  expect((await previewState(page)).showing).toEqual([{ language: 'fr', cues: 1, active: [CUE] }]);
+  await expect
+    .poll(async () => (await previewState(page)).showing)
+    .toEqual([{ language: 'fr', cues: 1, active: [CUE] }]);
 
   // Subtitles off: no track shows.
   await subtitles.selectOption('');
@@ -189,4 +191,31 @@ test('an operator previews a locked episode they uploaded, with its ladder and s
 
   await viewerPlaylist();
   await viewer.dispose();
+});
+
+test('without native HLS the preview plays through hls.js, as the player does', async ({ page }) => {
+  const hlsScripts: string[] = [];
+  page.on('request', (req) => {
+    if (/\/assets\/hls[^/]*\.js$/.test(req.url())) hlsScripts.push(req.url());
+  });
+  await page.addInitScript(() => {
+    const canPlayType = HTMLMediaElement.prototype.canPlayType;
+    HTMLMediaElement.prototype.canPlayType = function (type: string) {
+      return /mpegurl/i.test(type) ? '' : canPlayType.call(this, type);
+    };
+  });
+  await openDashboard(page);
+  await page.goto(`/admin/series/${series.id}/episodes`);
+  const row = item(page, 11);
+  await expect(row.getByTestId('episode-status')).toHaveAttribute('data-status', 'ready');
+  expect(hlsScripts).toEqual([]);
+
+  await row.getByRole('button', { name: 'Preview episode 11' }).click();
+  await expect.poll(async () => (await previewState(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(1);
+  await expect
+    .poll(async () => (await previewState(page)).showing)
+    .toEqual([{ language: 'fr', cues: 1, active: [CUE] }]);
+  expect(hlsScripts.length).toBe(1);
+  // hls.js plays from a MediaSource, not from the playlist's address.
+  expect(await row.locator('video').evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/^blob:/);
 });
