@@ -18,8 +18,8 @@ const environment = z.object({
   /** `on`: the private-preview gate asks for an access code; `off`: the app is open to everyone (public launch). */
   ACCESS_GATE: z.enum(['on', 'off'], { error: 'use on or off' }).default('on'),
   /** What a new viewer starts with. */
-  NEW_VIEWER_COINS: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  NEW_VIEWER_BONUSES: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  NEW_VIEWER_COINS: z.coerce.number().int().min(0).max(100_000_000).default(0),
+  NEW_VIEWER_BONUSES: z.coerce.number().int().min(0).max(100_000_000).default(0),
   /** New viewers per minute per client address. */
   VIEWER_CREATION_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   /** Writes (likes, saves, progress, check-ins, purchases, unlocks) per minute per viewer. */
