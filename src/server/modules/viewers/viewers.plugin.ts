@@ -15,11 +15,10 @@ const KNOWN_ROWS = 100_000;
 export const NO_VIEWER = '';
 
 /**
- * How a route meets the viewer when no `userId` in its path or body names them: `self` reads the viewer of the
- * request (GET /api/user) and gives a new visitor their viewer; `reads` (locked media) uses the viewer the
- * cookie names, if any, and gives nobody one.
+ * A route that meets the viewer although no `userId` in its path or body names them: `self` reads the viewer of
+ * the request (GET /api/user) and gives a new visitor their viewer.
  */
-export type ViewerUse = 'self' | 'reads';
+export type ViewerUse = 'self';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -93,7 +92,7 @@ export const viewersPlugin = fp(async (app: FastifyInstance) => {
     const use = request.routeOptions.config.viewer;
     if (named === undefined && use === undefined) return done();
     const write = !SAFE_METHODS.has(request.method);
-    if (use !== 'reads') reply.header('Cache-Control', 'private, no-store');
+    reply.header('Cache-Control', 'private, no-store');
     // The first read of the viewer's own account, or any write: this browser gets its viewer now.
     const issues =
       write ||

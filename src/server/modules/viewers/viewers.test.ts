@@ -8,6 +8,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { episodes, series, users, walletLedger } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { VIEWER_COOKIE } from './viewers.plugin.ts';
+import { viewerCookieKey, writeViewerCookie } from './viewer-cookie.ts';
 
 let t: TestContext;
 let clientDir: string;
@@ -157,6 +158,24 @@ describe('a viewer per browser', () => {
     });
     expect(again.json().id).toBe(first.json().id);
     expect(viewerCookieOf(again)).toBeUndefined();
+  });
+
+  it('writes a month-old cookie again (a new signature) for the same viewer', async () => {
+    const key = viewerCookieKey(t.app.accessGate.signingKey);
+    const cookieAged = (days: number) =>
+      `${VIEWER_COOKIE}=${writeViewerCookie(key, { viewerId: t.viewerId, issuedAt: Math.floor(Date.now() / 1000) - days * 86_400 })}`;
+    const access = await accessOnly();
+    const read = (cookie: string) =>
+      t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: `${access}; ${cookie}` } });
+    const fresh = await read(cookieAged(29));
+    expect(fresh.json().id).toBe(t.viewerId);
+    expect(viewerCookieOf(fresh)).toBeUndefined();
+    const old = cookieAged(31);
+    const renewed = await read(old);
+    expect(renewed.json().id).toBe(t.viewerId);
+    const rotated = viewerCookieOf(renewed)!;
+    expect(`${VIEWER_COOKIE}=${rotated.value}`).not.toBe(old);
+    expect((await read(`${VIEWER_COOKIE}=${rotated.value}`)).json().id).toBe(t.viewerId);
   });
 
   it('treats a cookie that fails its signature as a new visitor, never as an error', async () => {
