@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_DATA_ELEMENT_ID, VIEWER_PAGE_QUERIES, type PageData } from '../../../contract/page-data.ts';
 import type { PageRenderer, RenderedPage } from '../../../contract/page-render.ts';
-import { publicRoute } from '../../plugins/guards.ts';
+import { ACCESS_COOKIE, publicRoute } from '../../plugins/guards.ts';
 import { isCatalogueListUrl } from '../catalogue-snapshot/catalogue-snapshot.routes.ts';
 import { createCataloguePages } from './catalogue-pages.ts';
 import { gatherPageData, largestImageOf } from './page-data.ts';
@@ -31,6 +31,10 @@ export function registerViewerPages(app: FastifyInstance, clientDir: string, ren
       const version = cataloguePages.version();
       const { id } = request.params;
       const queries = page.queries(request.params, language);
+      // A page that shows the visitor's account is their first read of it: they get their viewer with the page.
+      if (queries.includes('/api/user') && app.accessGate.admits(request.cookies[ACCESS_COOKIE])) {
+        app.viewers.giveTo(request, reply);
+      }
       const data = id === undefined || ID.test(id) ? await gatherPageData(app, request, queries) : null;
       if (!data) return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
       const image = largestImageOf(data.answers, id === undefined ? undefined : queries[0]);

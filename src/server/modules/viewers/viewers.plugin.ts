@@ -32,6 +32,12 @@ declare module 'fastify' {
     viewers: {
       /** The viewer a genuine cookie names, or null: never creates one. */
       idOf(request: FastifyRequest): string | null;
+      /**
+       * A page that reads the visitor's account gives them their viewer, as the app's own first read would: the
+       * cookie goes out with the page, and the page's own reads (made with the request's cookies) already see it.
+       * Nothing when they have one, or when their address made too many viewers this minute.
+       */
+      giveTo(request: FastifyRequest, reply: FastifyReply): void;
       readonly start: ViewerStart;
     };
   }
@@ -72,8 +78,7 @@ export const viewersPlugin = fp(async (app: FastifyInstance) => {
 
   const passOf = (request: FastifyRequest): ViewerPass | null => readViewerCookie(key, request.cookies[VIEWER_COOKIE]);
 
-  const writeCookie = (request: FastifyRequest, reply: FastifyReply, viewerId: string) => {
-    const cookie = writeViewerCookie(key, { viewerId, issuedAt: Math.floor(Date.now() / 1000) });
+  const setViewerCookie = (request: FastifyRequest, reply: FastifyReply, cookie: string) =>
     reply.setCookie(VIEWER_COOKIE, cookie, {
       path: '/',
       httpOnly: true,
@@ -81,9 +86,34 @@ export const viewersPlugin = fp(async (app: FastifyInstance) => {
       secure: request.protocol === 'https',
       maxAge: COOKIE_SECONDS,
     });
+  const writeCookie = (request: FastifyRequest, reply: FastifyReply, viewerId: string) =>
+    setViewerCookie(request, reply, writeViewerCookie(key, { viewerId, issuedAt: Math.floor(Date.now() / 1000) }));
+
+  const mint = (request: FastifyRequest, reply: FastifyReply): string | null => {
+    const creations = app.rateCounter.hit(`viewer-creation ${request.ip}`);
+    if (creations.hits > app.config.viewerCreationRateLimit) {
+      tooManyRequests(reply, creations);
+      return null;
+    }
+    const viewerId = newViewerId();
+    writeCookie(request, reply, viewerId);
+    return viewerId;
   };
 
-  app.decorate('viewers', { idOf: (request: FastifyRequest) => passOf(request)?.viewerId ?? null, start });
+  app.decorate('viewers', {
+    idOf: (request: FastifyRequest) => passOf(request)?.viewerId ?? null,
+    giveTo(request: FastifyRequest, reply: FastifyReply) {
+      if (passOf(request)) return;
+      const creations = app.rateCounter.hit(`viewer-creation ${request.ip}`);
+      if (creations.hits > app.config.viewerCreationRateLimit) return;
+      const viewerId = newViewerId();
+      const cookie = writeViewerCookie(key, { viewerId, issuedAt: Math.floor(Date.now() / 1000) });
+      setViewerCookie(request, reply, cookie);
+      request.cookies[VIEWER_COOKIE] = cookie;
+      request.headers.cookie = [request.headers.cookie, `${VIEWER_COOKIE}=${cookie}`].filter(Boolean).join('; ');
+    },
+    start,
+  });
   app.decorateRequest('viewerId', NO_VIEWER);
 
   // Decided in memory but for a viewer's first write here, so most requests never wait for a promise.
@@ -101,10 +131,9 @@ export const viewersPlugin = fp(async (app: FastifyInstance) => {
     const pass = passOf(request);
     let viewerId = pass?.viewerId ?? NO_VIEWER;
     if (!pass && issues) {
-      const creations = app.rateCounter.hit(`viewer-creation ${request.ip}`);
-      if (creations.hits > app.config.viewerCreationRateLimit) return tooManyRequests(reply, creations);
-      viewerId = newViewerId();
-      writeCookie(request, reply, viewerId);
+      const minted = mint(request, reply);
+      if (minted === null) return;
+      viewerId = minted;
     } else if (pass && issues && Date.now() / 1000 - pass.issuedAt > RENEW_AFTER_SECONDS) {
       writeCookie(request, reply, pass.viewerId);
     }

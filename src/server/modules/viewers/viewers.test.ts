@@ -160,6 +160,26 @@ describe('a viewer per browser', () => {
     expect(viewerCookieOf(again)).toBeUndefined();
   });
 
+  it('gives a visitor their viewer with a page that shows their account, and the page holds that same viewer', async () => {
+    const page = await t.visitor({ method: 'GET', url: '/rewards' });
+    expect(page.statusCode).toBe(200);
+    const cookie = viewerCookieOf(page)!;
+    expect(cookie).toBeDefined();
+    const data = JSON.parse(
+      /<script type="application\/json" id="[^"]+">([\s\S]*?)<\/script>/.exec(page.body)![1]!,
+    ) as {
+      answers: Record<string, { id?: string }>;
+    };
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { cookie: `${await accessOnly()}; ${VIEWER_COOKIE}=${cookie.value}` },
+    });
+    expect(data.answers['/api/user']!.id).toBe(again.json().id);
+    // Home reads no account: it gives nobody a viewer.
+    expect(viewerCookieOf(await t.visitor({ method: 'GET', url: '/' }))).toBeUndefined();
+  });
+
   it('writes a month-old cookie again (a new signature) for the same viewer', async () => {
     const key = viewerCookieKey(t.app.accessGate.signingKey);
     const cookieAged = (days: number) =>
