@@ -1,5 +1,5 @@
 /**
- * Catalogue read benchmark (issue 10): the six reads every viewer screen starts with, served by the app and by a
+ * Catalogue read benchmark (issue 10): the reads every viewer screen starts with and the pages visitors land on, served by the app and by a
  * bare node:http server that replays the app's exact reply bytes and headers (the most any Node server can do
  * here). autocannon, 50 connections, alternating app / replay in one run; median req/s, p50, p99 and the ratio.
  *
@@ -122,6 +122,9 @@ async function main() {
   try {
     const list = (await (await fetch(`${app.url}/api/series`, { headers: { cookie } })).json()) as { id: number }[];
     const id = list[0]!.id;
+    const episodes = (await (await fetch(`${app.url}/api/series/${id}/episodes`, { headers: { cookie } })).json()) as {
+      id: number;
+    }[];
     const paths = [
       '/api/series',
       `/api/series/${id}`,
@@ -129,6 +132,9 @@ async function main() {
       '/api/trending',
       '/api/carousel',
       '/',
+      // The pages a shared link or an ad lands on.
+      `/series/${id}`,
+      `/watch/${episodes[0]!.id}`,
     ];
 
     const recorded = await record(app.url, paths, cookie);
