@@ -1,5 +1,5 @@
 /**
- * Catalogue read benchmark (issue 10): the reads every viewer screen starts with and the pages visitors land on, served by the app and by a
+ * Catalogue read benchmark (issue 10): the six reads every viewer screen starts with, served by the app and by a
  * bare node:http server that replays the app's exact reply bytes and headers (the most any Node server can do
  * here). autocannon, 50 connections, alternating app / replay in one run; median req/s, p50, p99 and the ratio.
  *
@@ -125,6 +125,7 @@ async function main() {
     const episodes = (await (await fetch(`${app.url}/api/series/${id}/episodes`, { headers: { cookie } })).json()) as {
       id: number;
     }[];
+    // The two landing pages a shared link or an ad sends a first visitor to, beside home.
     const paths = [
       '/api/series',
       `/api/series/${id}`,
@@ -132,7 +133,6 @@ async function main() {
       '/api/trending',
       '/api/carousel',
       '/',
-      // The pages a shared link or an ad lands on.
       `/series/${id}`,
       `/watch/${episodes[0]!.id}`,
     ];
