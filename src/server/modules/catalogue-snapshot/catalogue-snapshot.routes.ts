@@ -68,12 +68,17 @@ const LISTS: Record<string, { name: CatalogueList; reply: z.ZodType; doc: Fastif
 };
 
 /**
- * Reads whose replies are the same for every viewer of a language (the lists and their pages): a page reading
- * only these can be made once per catalogue version and language.
+ * Reads whose replies are the same for every viewer of a language and change only with the catalogue's stamp:
+ * the lists and their pages, searches, a series, its episodes, an episode. A page reading only these can be made
+ * once per stamp and language and sent to everyone.
  */
-export function isCatalogueListUrl(url: string): boolean {
+export function isCatalogueReadUrl(url: string): boolean {
   const pathname = url.split('?', 1)[0]!;
-  return Object.hasOwn(LISTS, pathname) || pathname.startsWith('/api/series/lists/');
+  return (
+    Object.hasOwn(LISTS, pathname) ||
+    /^\/api\/series\/(?:lists\/[a-z]+|search|by-id|\d+|\d+\/episodes)$/.test(pathname) ||
+    /^\/api\/episodes\/\d+$/.test(pathname)
+  );
 }
 
 /**
