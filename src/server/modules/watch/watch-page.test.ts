@@ -149,7 +149,7 @@ describe('GET /watch/{id}: the watch page carries the start of the episode', () 
     expect(html).toMatch(new RegExp(`<video id="${WATCH_START_VIDEO_ID}"[^>]* poster="${folder}/poster.jpg"`));
     expect(html).toMatch(
       new RegExp(
-        `<head><link rel="preload" as="image" fetchpriority="high" href="${folder}/poster.jpg"><link rel="preload" as="fetch"`,
+        `<head><link rel="preload" as="image" crossorigin fetchpriority="high" href="${folder}/poster.jpg"><link rel="preload" as="fetch"`,
       ),
     );
     expect(html).toContain(`<source src="${folder}/master.m3u8" type="application/vnd.apple.mpegurl">`);

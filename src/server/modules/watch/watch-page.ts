@@ -27,10 +27,11 @@ export function watchPageHtml(indexHtml: string, gathered: GatheredWatchStart): 
     .join('');
   const answers = `<script type="application/json" id="${WATCH_START_ELEMENT_ID}">${scriptJson(gathered.start)}</script>`;
   const master = gathered.media[0];
-  // The largest picture of the first screen until the first frame (its LCP): asked for ahead of everything.
+  // The largest picture of the first screen until the first frame (its LCP): asked for ahead of everything, in
+  // the same CORS mode as the <video crossorigin> whose poster it is, or the browser fetches it a second time.
   const posterPreload =
     master && gathered.poster
-      ? `<link rel="preload" as="image" fetchpriority="high" href="${attribute(gathered.poster)}">`
+      ? `<link rel="preload" as="image" crossorigin fetchpriority="high" href="${attribute(gathered.poster)}">`
       : '';
   const html = indexHtml.replace(/<head>/i, (head) => `${head}${posterPreload}${preloads}${answers}`);
   if (!master) return html;
