@@ -37,8 +37,8 @@ export const viewingEventsRoute = { guard: 'viewer', rateBucket: 'events' } as c
 /** Files under /media: past the gate, with a bucket of their own (a video is many segments). */
 export const mediaFileRoute = { guard: 'viewer', rateBucket: 'media' } as const;
 
-const ACCESS_REQUIRED = { statusCode: 401, error: 'Unauthorized', message: 'Enter your access code first.' };
-const OPERATOR_REQUIRED = {
+export const ACCESS_REQUIRED = { statusCode: 401, error: 'Unauthorized', message: 'Enter your access code first.' };
+export const OPERATOR_REQUIRED = {
   statusCode: 401,
   error: 'Unauthorized',
   message: 'Your admin session has ended. Please sign in again.',

@@ -23,7 +23,16 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/access',
-    { config: attemptRoute, schema: { body: accessBody, response: { 200: accessReply, 401: errorReply } } },
+    {
+      config: attemptRoute,
+      schema: {
+        summary: 'Enter an access code',
+        operationId: 'enterAccessCode',
+        tags: ['Access'],
+        body: accessBody,
+        response: { 200: accessReply, 401: errorReply },
+      },
+    },
     async (request, reply) => {
       // With the gate off everyone is in already: no code is asked for, and none is checked.
       if (!app.accessGate.required) return { granted: true as const };
@@ -41,7 +50,15 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/access/leave',
-    { config: publicRoute, schema: { response: { 200: leaveAccessReply } } },
+    {
+      config: publicRoute,
+      schema: {
+        summary: "Leave the preview (ends this browser's access)",
+        operationId: 'leavePreview',
+        tags: ['Access'],
+        response: { 200: leaveAccessReply },
+      },
+    },
     async (request, reply) => {
       await leavePreview(app.db, app.accessGate, request.cookies[ACCESS_COOKIE]);
       reply.clearCookie(ACCESS_COOKIE, { path: '/' });
@@ -51,7 +68,15 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/access/revoke-all',
-    { config: operatorRoute, schema: { response: { 200: revokeAllAccessReply } } },
+    {
+      config: operatorRoute,
+      schema: {
+        summary: "Revoke every viewer's access",
+        operationId: 'revokeAllViewerAccess',
+        tags: ['Access'],
+        response: { 200: revokeAllAccessReply },
+      },
+    },
     async () => ({ revokedSessions: await revokeAllAccess(app.db, app.accessGate) }),
   );
 };

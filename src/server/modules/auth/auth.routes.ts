@@ -8,7 +8,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/login',
-    { config: attemptRoute, schema: { body: adminLoginBody, response: { 200: adminSessionReply, 401: errorReply } } },
+    {
+      config: attemptRoute,
+      schema: {
+        summary: 'Sign in as an operator',
+        operationId: 'signInOperator',
+        tags: ['Operator session'],
+        body: adminLoginBody,
+        response: { 200: adminSessionReply, 401: errorReply },
+      },
+    },
     async (request, reply) => {
       const token = await startAdminSession(
         app.db,
@@ -30,7 +39,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/logout',
-    { config: publicRoute, schema: { response: { 200: adminSessionReply } } },
+    {
+      config: publicRoute,
+      schema: {
+        summary: 'Sign the operator out',
+        operationId: 'signOutOperator',
+        tags: ['Operator session'],
+        response: { 200: adminSessionReply },
+      },
+    },
     async (request, reply) => {
       await endAdminSession(app.db, request.cookies[ADMIN_COOKIE]);
       reply.clearCookie(ADMIN_COOKIE, { path: '/' });
@@ -40,7 +57,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/session',
-    { config: publicRoute, schema: { response: { 200: adminSessionReply } } },
+    {
+      config: publicRoute,
+      schema: {
+        summary: 'Whether this browser has an operator session',
+        operationId: 'getOperatorSession',
+        tags: ['Operator session'],
+        response: { 200: adminSessionReply },
+      },
+    },
     async (request) => ({
       authenticated: await isAdminSession(app.db, request.cookies[ADMIN_COOKIE]),
     }),

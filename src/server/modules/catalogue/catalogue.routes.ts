@@ -45,7 +45,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   // The viewer reads of series and episode lists are served from memory: catalogue-snapshot.routes.ts.
   app.get(
     '/api/series/search',
-    { config: viewerRoute, schema: { querystring: seriesSearchQuery, response: { 200: seriesPage, 400: errorReply } } },
+    {
+      config: viewerRoute,
+      schema: {
+        summary: 'Search series by title, description and tags',
+        operationId: 'searchSeries',
+        tags: ['Catalogue'],
+        querystring: seriesSearchQuery,
+        response: { 200: seriesPage, 400: errorReply },
+      },
+    },
     async (request, reply) => {
       const { q, genre, limit, cursor, notIn, lang } = request.query;
       // Until the catalogue changes, the same search is the same answer: popular searches and pages read again
@@ -61,19 +70,45 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/catalogue-figures',
-    { config: operatorRoute, schema: { response: { 200: catalogueFigures } } },
+    {
+      config: operatorRoute,
+      schema: {
+        summary: "The catalogue's figures for the dashboard",
+        operationId: 'getCatalogueFigures',
+        tags: ['Catalogue'],
+        response: { 200: catalogueFigures },
+      },
+    },
     () => getCatalogueFigures(app.db),
   );
 
   app.get(
     '/api/episodes/:episodeId',
-    { config: viewerRoute, schema: { params: episodeIdParams, response: { 200: episode, 404: errorReply } } },
+    {
+      config: viewerRoute,
+      schema: {
+        summary: 'One episode',
+        operationId: 'getEpisode',
+        tags: ['Catalogue'],
+        params: episodeIdParams,
+        response: { 200: episode, 404: errorReply },
+      },
+    },
     (request) => getEpisode(app.db, request.params.episodeId),
   );
 
   app.post(
     '/api/series',
-    { config: operatorRoute, schema: { body: createSeriesBody, response: { 201: series } } },
+    {
+      config: operatorRoute,
+      schema: {
+        summary: 'Create a series',
+        operationId: 'createSeries',
+        tags: ['Catalogue'],
+        body: createSeriesBody,
+        response: { 201: series },
+      },
+    },
     async (request, reply) => reply.status(201).send(await createSeries(app.db, artwork, request.body, ours(request))),
   );
 
@@ -82,7 +117,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     await uploads.register(multipart);
     uploads.post(
       '/api/series/artwork',
-      { config: operatorRoute, schema: { response: { 201: artworkUploadReply } } },
+      {
+        config: operatorRoute,
+        schema: {
+          summary: 'Upload a series picture',
+          operationId: 'uploadSeriesArtwork',
+          tags: ['Catalogue'],
+          consumes: ['multipart/form-data'],
+          response: { 201: artworkUploadReply },
+        },
+      },
       async (request, reply) => {
         const bytes = await receiveArtwork(request, DEFAULT_ARTWORK_LIMITS.maxBytes);
         return reply.status(201).send({ url: await storeUploadedArtwork(artwork, bytes, ARTWORK_FILE_FIELD) });
@@ -94,14 +138,30 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/series/:id',
     {
       config: operatorRoute,
-      schema: { params: seriesIdParams, body: updateSeriesBody, response: { 200: series, 404: errorReply } },
+      schema: {
+        summary: 'Edit a series',
+        operationId: 'updateSeries',
+        tags: ['Catalogue'],
+        params: seriesIdParams,
+        body: updateSeriesBody,
+        response: { 200: series, 404: errorReply },
+      },
     },
     (request) => editSeries(app.db, artwork, request.params.id, request.body, ours(request)),
   );
 
   app.delete(
     '/api/series/:id',
-    { config: operatorRoute, schema: { params: seriesIdParams, response: { 204: z.null(), 404: errorReply } } },
+    {
+      config: operatorRoute,
+      schema: {
+        summary: 'Delete a series and its episodes',
+        operationId: 'deleteSeries',
+        tags: ['Catalogue'],
+        params: seriesIdParams,
+        response: { 204: z.null(), 404: errorReply },
+      },
+    },
     async (request, reply) => {
       await removeSeries(app.db, request.params.id);
       await removeSeriesMedia(app.mediaPipeline, request.params.id);

@@ -40,25 +40,61 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/video-processing',
-    { config: operatorRoute, schema: { response: { 200: videoProcessingStatusReply, ...errors } } },
+    {
+      config: operatorRoute,
+      schema: {
+        summary: 'Whether this server can process uploaded videos',
+        operationId: 'getVideoProcessingStatus',
+        tags: ['Episodes'],
+        response: { 200: videoProcessingStatusReply, ...errors },
+      },
+    },
     () => videoProcessingStatus(),
   );
 
   app.get(
     '/api/series/:id/episodes/admin',
-    { config: operatorRoute, schema: { params: seriesIdParams, response: { 200: z.array(adminEpisode), ...errors } } },
+    {
+      config: operatorRoute,
+      schema: {
+        summary: "A series' episodes with their processing state",
+        operationId: 'listSeriesEpisodesForOperator',
+        tags: ['Episodes'],
+        params: seriesIdParams,
+        response: { 200: z.array(adminEpisode), ...errors },
+      },
+    },
     (request) => listEpisodesForOperator(app.db, request.params.id),
   );
 
   app.get(
     '/api/episodes/:episodeId/admin',
-    { config: operatorRoute, schema: { params: episodeIdParams, response: { 200: adminEpisode, ...errors } } },
+    {
+      config: operatorRoute,
+      schema: {
+        summary: 'One episode with its processing state',
+        operationId: 'getEpisodeForOperator',
+        tags: ['Episodes'],
+        params: episodeIdParams,
+        response: { 200: adminEpisode, ...errors },
+      },
+    },
     (request) => getEpisodeForOperator(app.db, request.params.episodeId),
   );
 
   app.post(
     '/api/series/:id/episodes',
-    { config: operatorRoute, schema: { params: seriesIdParams, response: { 201: adminEpisode, ...errors } } },
+    {
+      config: operatorRoute,
+      schema: {
+        summary: 'Upload a new episode',
+        operationId: 'uploadEpisode',
+        tags: ['Episodes'],
+        consumes: ['multipart/form-data'],
+        params: seriesIdParams,
+        response: { 201: adminEpisode, ...errors },
+      },
+    },
     async (request, reply) => {
       const seriesId = request.params.id;
       await requireSeries(app.db, seriesId);
@@ -80,7 +116,17 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/episodes/:episodeId/video',
-    { config: operatorRoute, schema: { params: episodeIdParams, response: { 202: adminEpisode, ...errors } } },
+    {
+      config: operatorRoute,
+      schema: {
+        summary: "Replace an episode's video",
+        operationId: 'replaceEpisodeVideo',
+        tags: ['Episodes'],
+        consumes: ['multipart/form-data'],
+        params: episodeIdParams,
+        response: { 202: adminEpisode, ...errors },
+      },
+    },
     async (request, reply) => {
       const episode = await requireEpisode(app.db, request.params.episodeId);
       await requireVideoProcessing();
@@ -96,7 +142,16 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/episodes/:episodeId/retry-transcode',
-    { config: operatorRoute, schema: { params: episodeIdParams, response: { 202: adminEpisode, ...errors } } },
+    {
+      config: operatorRoute,
+      schema: {
+        summary: "Transcode an episode's video again",
+        operationId: 'retryEpisodeTranscode',
+        tags: ['Episodes'],
+        params: episodeIdParams,
+        response: { 202: adminEpisode, ...errors },
+      },
+    },
     async (request, reply) => reply.status(202).send(await retryTranscode(ctx, request.params.episodeId)),
   );
 
@@ -104,14 +159,30 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/episodes/:episodeId',
     {
       config: operatorRoute,
-      schema: { params: episodeIdParams, body: updateEpisodeBody, response: { 200: adminEpisode, ...errors } },
+      schema: {
+        summary: 'Edit an episode',
+        operationId: 'updateEpisode',
+        tags: ['Episodes'],
+        params: episodeIdParams,
+        body: updateEpisodeBody,
+        response: { 200: adminEpisode, ...errors },
+      },
     },
     (request) => editEpisode(app.db, request.params.episodeId, request.body),
   );
 
   app.delete(
     '/api/episodes/:episodeId',
-    { config: operatorRoute, schema: { params: episodeIdParams, response: { 204: z.null(), ...errors } } },
+    {
+      config: operatorRoute,
+      schema: {
+        summary: 'Delete an episode',
+        operationId: 'deleteEpisode',
+        tags: ['Episodes'],
+        params: episodeIdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       await removeEpisode(ctx, request.params.episodeId);
       return reply.status(204).send(null);
