@@ -13,7 +13,15 @@ import { ACCESS_SESSION_SECONDS, grantAccess, leavePreview, revokeAllAccess } fr
 export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/access',
-    { config: publicRoute, schema: { response: { 200: accessStatusReply } } },
+    {
+      config: publicRoute,
+      schema: {
+        summary: 'Whether an access code is asked for at all, and whether this browser is past the gate',
+        operationId: 'getAccessStatus',
+        tags: ['Access'],
+        response: { 200: accessStatusReply },
+      },
+    },
     (request, reply) => {
       void reply.header('Cache-Control', 'no-store');
       const cookie = request.cookies[ACCESS_COOKIE];

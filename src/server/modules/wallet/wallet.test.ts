@@ -125,7 +125,7 @@ describe('purchase', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       totalCoins: 1150,
-      user: { id: userId, username: userId, email: `${userId}@example.com`, coins: 1000, bonuses: 150 },
+      user: { id: userId, username: 'Viewer', email: '', coins: 1000, bonuses: 150 },
     });
     expect(await balanceOf(userId)).toEqual({ coins: 1000, bonuses: 150 });
     const ledger = await ledgerOf(userId);
