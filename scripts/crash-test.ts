@@ -48,7 +48,14 @@ const fail = (message: string) => {
 
 async function main() {
   const [port, pgPort] = [await freePort(), await freePort()];
-  const env = { ACCESS_CODES: 'CRASH-TEST', LOG_LEVEL: 'warn', TRANSCODE_CONCURRENCY: '0', API_RATE_LIMIT: '1000000' };
+  const env = {
+    ACCESS_CODES: 'CRASH-TEST',
+    LOG_LEVEL: 'warn',
+    TRANSCODE_CONCURRENCY: '0',
+    API_RATE_LIMIT: '1000000',
+    // A few viewers writing as fast as they can: far above what a person sends.
+    VIEWER_WRITE_RATE_LIMIT: '1000000',
+  };
   const ops: Op[] = [];
   const killToHealthy: number[] = [];
   let firstTry = 0;
