@@ -73,7 +73,8 @@ export const unlockedEpisode = z.object({
 export type UnlockedEpisode = z.infer<typeof unlockedEpisode>;
 export const unlockedEpisodesQuery = z.object({ seriesId: positiveId.optional() });
 
-export const ledgerEntryKind = z.enum(['purchase', 'checkin', 'unlock']);
+/** `welcome`: the starting balance a new viewer was given. */
+export const ledgerEntryKind = z.enum(['purchase', 'checkin', 'unlock', 'welcome']);
 export const ledgerEntry = z.object({
   id: z.number().int(),
   kind: ledgerEntryKind,

@@ -32,6 +32,8 @@ const GUARD_OF_ROUTE: Record<string, Guard> = {
   'HEAD /profile': 'public',
   'GET /api/health': 'public',
   'HEAD /api/health': 'public',
+  'GET /api/access': 'public',
+  'HEAD /api/access': 'public',
   'POST /api/access': 'public',
   'POST /api/access/leave': 'public',
   'POST /api/admin/login': 'public',
