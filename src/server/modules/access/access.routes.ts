@@ -38,7 +38,11 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/access/revoke-all',
-    { config: operatorRoute, schema: { response: { 200: revokeAllAccessReply } } },
-    async () => ({ revokedSessions: await revokeAllAccess(app.db, app.accessGate) }),
+    { config: operatorRoute('owner'), schema: { response: { 200: revokeAllAccessReply } } },
+    async (request) => {
+      const revokedSessions = await revokeAllAccess(app.db, app.accessGate);
+      await app.audit(request, { action: 'access.revoke_all', after: { revokedSessions } });
+      return { revokedSessions };
+    },
   );
 };

@@ -15,8 +15,16 @@ import {
   seriesPage,
   seriesSearchQuery,
   updateSeriesBody,
+  type Series,
 } from '../../../contract/index.ts';
-import { createSeries, editSeries, getCatalogueFigures, getEpisode, removeSeries } from './catalogue.service.ts';
+import {
+  createSeries,
+  editSeries,
+  getCatalogueFigures,
+  getEpisode,
+  getSeries,
+  removeSeries,
+} from './catalogue.service.ts';
 import { searchSeries } from './series-search.service.ts';
 import { inViewerLanguage } from '../translations/translations.service.ts';
 import { sendPrepared } from '../catalogue-snapshot/prepared-reply.ts';
@@ -25,6 +33,10 @@ import type { FastifyRequest } from 'fastify';
 import { artworkImporter, DEFAULT_ARTWORK_LIMITS, type OwnOrigin } from '../../media/artwork-import.ts';
 import { adoptExternalArtwork, storeUploadedArtwork } from './series-artwork.ts';
 import { receiveArtwork } from './artwork.upload.ts';
+
+const seriesObject = (s: Series) => ({ type: 'series', id: s.id, label: s.title });
+/** What the audit log compares of a series: what operators edit, not its counters. */
+const auditedSeries = ({ id: _id, likes: _likes, createdAt: _createdAt, ...edited }: Series) => edited;
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const artwork = artworkImporter(app.mediaPipeline.storage, {
@@ -61,7 +73,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/catalogue-figures',
-    { config: operatorRoute, schema: { response: { 200: catalogueFigures } } },
+    { config: operatorRoute('owner', 'editor', 'analyst'), schema: { response: { 200: catalogueFigures } } },
     () => getCatalogueFigures(app.db),
   );
 
@@ -73,8 +85,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/series',
-    { config: operatorRoute, schema: { body: createSeriesBody, response: { 201: series } } },
-    async (request, reply) => reply.status(201).send(await createSeries(app.db, artwork, request.body, ours(request))),
+    { config: operatorRoute('owner', 'editor'), schema: { body: createSeriesBody, response: { 201: series } } },
+    async (request, reply) => {
+      const created = await createSeries(app.db, artwork, request.body, ours(request));
+      await app.audit(request, {
+        action: 'series.create',
+        object: seriesObject(created),
+        after: auditedSeries(created),
+      });
+      return reply.status(201).send(created);
+    },
   );
 
   await app.register(async (uploads) => {
@@ -82,7 +102,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     await uploads.register(multipart);
     uploads.post(
       '/api/series/artwork',
-      { config: operatorRoute, schema: { response: { 201: artworkUploadReply } } },
+      { config: operatorRoute('owner', 'editor'), schema: { response: { 201: artworkUploadReply } } },
       async (request, reply) => {
         const bytes = await receiveArtwork(request, DEFAULT_ARTWORK_LIMITS.maxBytes);
         return reply.status(201).send({ url: await storeUploadedArtwork(artwork, bytes, ARTWORK_FILE_FIELD) });
@@ -93,17 +113,36 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/series/:id',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: { params: seriesIdParams, body: updateSeriesBody, response: { 200: series, 404: errorReply } },
     },
-    (request) => editSeries(app.db, artwork, request.params.id, request.body, ours(request)),
+    async (request) => {
+      const before = await getSeries(app.db, request.params.id);
+      const after = await editSeries(app.db, artwork, request.params.id, request.body, ours(request));
+      await app.audit(request, {
+        action: 'series.update',
+        object: seriesObject(after),
+        before: auditedSeries(before),
+        after: auditedSeries(after),
+      });
+      return after;
+    },
   );
 
   app.delete(
     '/api/series/:id',
-    { config: operatorRoute, schema: { params: seriesIdParams, response: { 204: z.null(), 404: errorReply } } },
+    {
+      config: operatorRoute('owner', 'editor'),
+      schema: { params: seriesIdParams, response: { 204: z.null(), 404: errorReply } },
+    },
     async (request, reply) => {
+      const before = await getSeries(app.db, request.params.id);
       await removeSeries(app.db, request.params.id);
+      await app.audit(request, {
+        action: 'series.delete',
+        object: seriesObject(before),
+        before: auditedSeries(before),
+      });
       await removeSeriesMedia(app.mediaPipeline, request.params.id);
       return reply.status(204).send(null);
     },

@@ -27,14 +27,17 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/insights/summary',
-    { config: operatorRoute, schema: { querystring: insightsRangeQuery, response: { 200: insightsSummary, 400: errorReply } } },
+    {
+      config: operatorRoute('owner', 'analyst'),
+      schema: { querystring: insightsRangeQuery, response: { 200: insightsSummary, 400: errorReply } },
+    },
     (request) => summarise(app.db, request.query),
   );
 
   app.get(
     '/api/admin/insights/series/:id',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'analyst'),
       schema: {
         params: seriesInsightsParams,
         querystring: insightsRangeQuery,

@@ -15,14 +15,14 @@ import { listSeriesLanguages, listTranslations, removeTranslation, saveTranslati
 export const translationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/series-languages',
-    { config: operatorRoute, schema: { response: { 200: seriesLanguages } } },
+    { config: operatorRoute('owner', 'editor', 'analyst'), schema: { response: { 200: seriesLanguages } } },
     () => listSeriesLanguages(app.db),
   );
 
   app.get(
     '/api/series/:id/translations',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor', 'analyst'),
       schema: { params: seriesIdParams, response: { 200: z.array(seriesTranslation), 404: errorReply } },
     },
     (request) => listTranslations(app.db, request.params.id),
@@ -31,24 +31,39 @@ export const translationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/series/:id/translations/:language',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         params: seriesTranslationParams,
         body: saveSeriesTranslationBody,
         response: { 200: seriesTranslation, 400: errorReply, 404: errorReply },
       },
     },
-    (request) => saveTranslation(app.db, request.params.id, request.params.language, request.body),
+    async (request) => {
+      const existing = await listTranslations(app.db, request.params.id);
+      const saved = await saveTranslation(app.db, request.params.id, request.params.language, request.body);
+      const before = existing.find((translation) => translation.language === saved.language) ?? null;
+      await app.audit(request, {
+        action: 'translation.save',
+        object: { type: 'series', id: request.params.id, label: `Translation ${saved.language}` },
+        before,
+        after: saved,
+      });
+      return saved;
+    },
   );
 
   app.delete(
     '/api/series/:id/translations/:language',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: { params: seriesTranslationParams, response: { 204: z.null(), 404: errorReply } },
     },
     async (request, reply) => {
       await removeTranslation(app.db, request.params.id, request.params.language);
+      await app.audit(request, {
+        action: 'translation.delete',
+        object: { type: 'series', id: request.params.id, label: `Translation ${request.params.language}` },
+      });
       return reply.status(204).send(null);
     },
   );
