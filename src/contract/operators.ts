@@ -8,6 +8,23 @@ import { ledgerEntry, unlockedEpisode } from './wallet.ts';
 export const OPERATOR_ROLES = ['owner', 'editor', 'analyst', 'support'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 export const operatorRole = z.enum(OPERATOR_ROLES);
+/**
+ * What each role may do, as the dashboard shows it. The server decides on every route (each declares its roles
+ * where it is registered); this only spares an operator controls their role cannot use.
+ */
+export const ROLE_CAN = {
+  readCatalogue: ['owner', 'editor', 'analyst'],
+  edit: ['owner', 'editor'],
+  readInsights: ['owner', 'analyst'],
+  readActivity: ['owner', 'analyst'],
+  manageTeam: ['owner'],
+  revokeViewerAccess: ['owner'],
+  helpViewers: ['owner', 'support'],
+} as const satisfies Record<string, readonly OperatorRole[]>;
+export type Permission = keyof typeof ROLE_CAN;
+export const roleCan = (role: OperatorRole | undefined, permission: Permission) =>
+  role !== undefined && (ROLE_CAN[permission] as readonly OperatorRole[]).includes(role);
+
 /** Roles the owner can give: there is one owner, the holder of ADMIN_PASSWORD. */
 export const invitableRole = z.enum(['editor', 'analyst', 'support'], {
   error: 'Role must be editor, analyst or support',

@@ -5,9 +5,7 @@ import { storageKeys } from '../../lib/storage-keys.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 
 // Only a visitor without access sees it: everyone else's first paint goes without its code.
-const AccessGateScreen = lazy(() =>
-  import('./access-gate-screen.tsx').then((m) => ({ default: m.AccessGateScreen })),
-);
+const AccessGateScreen = lazy(() => import('./access-gate-screen.tsx').then((m) => ({ default: m.AccessGateScreen })));
 
 /** The server's reply when the access cookie is missing or expired (src/server/plugins/guards.ts). */
 const ACCESS_REQUIRED_MESSAGE = 'Enter your access code first.';

@@ -4,8 +4,9 @@ import type { AdminSession } from './get-admin-session.ts';
 import { adminSessionQueryKey } from './query-keys.ts';
 import { rememberAdmin } from '../lib/admin-flag.ts';
 
-export function logInAdmin(password: string) {
-  return apiRequest<AdminSession>('/api/admin/login', { method: 'POST', body: { password } });
+/** Without a name, the password is the owner's. */
+export function logInAdmin(credentials: { name?: string; password: string }) {
+  return apiRequest<AdminSession>('/api/admin/login', { method: 'POST', body: credentials });
 }
 
 export function useLogInAdmin() {

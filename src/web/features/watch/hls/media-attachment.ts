@@ -64,7 +64,12 @@ function attachNative(video: HTMLVideoElement, url: string, startAt: number): Me
   };
 }
 
-function attachWithHlsJs(video: HTMLVideoElement, url: string, startAt: number, options: AttachOptions): MediaAttachment {
+function attachWithHlsJs(
+  video: HTMLVideoElement,
+  url: string,
+  startAt: number,
+  options: AttachOptions,
+): MediaAttachment {
   let hls: Hls | null = null;
   let detached = false;
   let current = options.current;
