@@ -15,11 +15,9 @@ export const adminLoginBody = z.object({
   name: z.string().trim().max(60, 'Name is at most 60 characters').optional(),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1000),
 });
-export const adminSessionReply = z.object({
-  authenticated: z.boolean(),
-  /** Who is signed in, when someone is. */
-  operator: signedInOperator.optional(),
-});
+export const adminSessionReply = z.object({ authenticated: z.boolean() });
+/** GET /api/admin/me: who is signed in, and so what the dashboard shows them. */
+export const signedInOperatorReply = signedInOperator;
 
 export const healthReply = z.object({ status: z.literal('ok') });
 /** 503 from /api/health: which part is down and why, for the operator's probe. */

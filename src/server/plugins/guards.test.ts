@@ -48,6 +48,8 @@ const GUARD_OF_ROUTE: Record<string, Decision> = {
   'GET /api/admin/invites/:token': 'public',
   'HEAD /api/admin/invites/:token': 'public',
   'POST /api/admin/invites/:token/accept': 'public',
+  'GET /api/admin/me': ['owner', 'editor', 'analyst', 'support'],
+  'HEAD /api/admin/me': ['owner', 'editor', 'analyst', 'support'],
   'GET /api/admin/operators': OWNER,
   'HEAD /api/admin/operators': OWNER,
   'POST /api/admin/operators': OWNER,

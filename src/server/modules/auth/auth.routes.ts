@@ -11,6 +11,7 @@ import {
   inviteReply,
   operatorIdParams,
   operatorSummary,
+  signedInOperatorReply,
   updateOperatorBody,
 } from '../../../contract/index.ts';
 import { DomainError } from '../../errors.ts';
@@ -50,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         secure: secure(request),
         maxAge: Math.floor(app.config.adminSessionMs / 1000),
       });
-      return { authenticated: true, operator };
+      return { authenticated: true };
     },
   );
 
@@ -67,10 +68,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/session',
     { config: publicRoute, schema: { response: { 200: adminSessionReply } } },
+    async (request) => ({
+      authenticated: (await operatorOfSession(app.db, request.cookies[ADMIN_COOKIE])) !== undefined,
+    }),
+  );
+
+  app.get(
+    '/api/admin/me',
+    {
+      config: operatorRoute('owner', 'editor', 'analyst', 'support'),
+      schema: { response: { 200: signedInOperatorReply } },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const operator = await operatorOfSession(app.db, request.cookies[ADMIN_COOKIE]);
-      return operator ? { authenticated: true, operator } : { authenticated: false };
+      return request.operator!;
     },
   );
 

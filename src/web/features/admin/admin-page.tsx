@@ -3,7 +3,7 @@ import { Route, Switch, useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { useAdminSession, type AdminSession } from './api/get-admin-session.ts';
+import { useAdminSession, useSignedInOperator, type AdminSession } from './api/get-admin-session.ts';
 import { adminSessionQueryKey } from './api/query-keys.ts';
 import { rememberAdmin } from './lib/admin-flag.ts';
 import { AdminSessionContext } from './lib/admin-session.tsx';
@@ -23,6 +23,7 @@ export default function AdminPage() {
   const [location] = useLocation();
   const [notice, setNotice] = useState<string | null>(null);
   const authenticated = session.data?.authenticated === true;
+  const operator = useSignedInOperator(authenticated);
 
   useEffect(() => {
     if (session.data) rememberAdmin(session.data.authenticated);
@@ -43,12 +44,14 @@ export default function AdminPage() {
       </Suspense>
     );
   }
-  if (session.isPending) return <PageSpinner label={t('login.checking')} />;
+  if (session.isPending || (authenticated && operator.isPending)) {
+    return <PageSpinner label={t('login.checking')} />;
+  }
 
   return (
     <AdminSessionContext.Provider value={controls}>
-      <OperatorContext.Provider value={session.data?.operator ?? null}>
-        {authenticated ? (
+      <OperatorContext.Provider value={operator.data ?? null}>
+        {authenticated && operator.data ? (
           <Switch>
             <Route path="/series/:id/episodes">
               {(params) => (

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { AdminSession } from './get-admin-session.ts';
-import { adminSessionQueryKey } from './query-keys.ts';
+import { adminSessionQueryKey, signedInOperatorQueryKey } from './query-keys.ts';
 import { rememberAdmin } from '../lib/admin-flag.ts';
 
 /** Without a name, the password is the owner's. */
@@ -15,6 +15,8 @@ export function useLogInAdmin() {
     mutationFn: logInAdmin,
     onSuccess: (session) => {
       rememberAdmin(session.authenticated);
+      // Whoever was signed in before is not who is now.
+      queryClient.removeQueries({ queryKey: signedInOperatorQueryKey });
       queryClient.setQueryData(adminSessionQueryKey, session);
     },
   });

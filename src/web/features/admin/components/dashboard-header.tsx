@@ -37,11 +37,12 @@ export function DashboardHeader({ onAddSeries }: { onAddSeries: () => void }) {
           </Link>
           <div className="min-w-0">
             <h1 className="truncate text-lg font-bold leading-tight tracking-tight">{t('header.title')}</h1>
-            <p className="truncate text-xs text-zinc-400">
-              {operator
-                ? t('team:signedInAs', { name: operator.name, role: t(`team:roles.${operator.role}`) })
-                : t('header.subtitle')}
-            </p>
+            <p className="truncate text-xs text-zinc-400">{t('header.subtitle')}</p>
+            {operator && (
+              <p className="truncate text-xs font-medium text-zinc-300" data-testid="signed-in-operator">
+                {t('team:signedInAs', { name: operator.name, role: t(`team:roles.${operator.role}`) })}
+              </p>
+            )}
           </div>
         </div>
         <div className="flex w-full items-center gap-2 sm:w-auto">
