@@ -129,3 +129,55 @@ test('the largest picture or text of the first screen is in the HTML, a picture 
     }
   }
 });
+
+test('a filtered discover page arrives filtered, also once the plain one is prepared: a genre, or words', async ({
+  browser,
+  gatedPage: page,
+}) => {
+  const all = (await (await page.request.get('/api/series')).json()) as { id: number; title: string; genre: string }[];
+  const ferry = all.find((series) => /ferry/i.test(series.title))!;
+  const cases = [
+    {
+      query: 'genre=Comedy',
+      ids: all.filter((series) => series.genre === 'Comedy').map((series) => series.id),
+      pressed: 'Comedy',
+    },
+    { query: 'q=ferry', ids: [ferry.id], pressed: 'All' },
+  ];
+  expect(cases[0]!.ids.length).toBeGreaterThan(0);
+  expect(cases[0]!.ids.length).toBeLessThan(all.length);
+  // The plain page, prepared for everyone first.
+  await page.goto('/discover');
+  await expect(page.getByRole('button', { name: 'All', exact: true })).toHaveAttribute('aria-pressed', 'true');
+
+  for (const { query, ids, pressed } of cases) {
+    // What the HTML holds, with no script to change it.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const noScript = await context.newPage();
+    await passAccessGate(noScript);
+    await noScript.goto(`/discover?${query}`);
+    const results = noScript.locator('section[aria-labelledby="results-heading"]');
+    await expect(results).toBeVisible();
+    const linked = async (target: Page | typeof results) =>
+      [
+        ...new Set(
+          await target.locator('a[href^="/series/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+        ),
+      ].sort();
+    expect(await linked(results), query).toEqual(ids.map((id) => `/series/${id}`).sort());
+    await expect(noScript.getByRole('button', { name: pressed, exact: true })).toHaveAttribute('aria-pressed', 'true');
+    if (pressed !== 'All')
+      await expect(noScript.getByRole('button', { name: 'All', exact: true })).toHaveAttribute('aria-pressed', 'false');
+    else await expect(noScript.getByRole('searchbox')).toHaveValue('ferry');
+    await context.close();
+
+    // With the app: it hydrates that page without a word and keeps showing the same series.
+    const complaints = complaintsOf(page);
+    await page.goto(`/discover?${query}`);
+    await hydrated(page);
+    const hydratedResults = page.locator('section[aria-labelledby="results-heading"]');
+    expect(await linked(hydratedResults), query).toEqual(ids.map((id) => `/series/${id}`).sort());
+    await expect(page.getByRole('button', { name: pressed, exact: true })).toHaveAttribute('aria-pressed', 'true');
+    expect(complaints, query).toEqual([]);
+  }
+});

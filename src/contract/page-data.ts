@@ -38,15 +38,25 @@ export interface ServedQuery {
 const userUrl = (rest: string) => `/api/user/${VIEWER_USER_ID}/${rest}`;
 
 /**
- * Each viewer page with the URLs it reads first (exactly as the client asks for them, catalogue reads in the
+ * A read of the viewer's own data (balance, lists, progress, unlocks): under /api/user, as a URL or as the first
+ * segment of a query key. A page sent to everyone never holds one; the browser reads them after it starts.
+ */
+export const isViewersOwnRead = (url: string) => /^\/api\/user(?:[/?]|$)/.test(url);
+
+/**
+ * Each viewer page with the URLs its HTML holds (exactly as the client asks for them, catalogue reads in the
  * viewer's UI language `lang`). A route → queries table, so a page that reads something new only adds a line here.
+ * `sameForEveryone`: the page shows the catalogue only, the same for every visitor with access who reads its
+ * language; the viewer's own data on it (a like, the episode watched last) is read by the browser afterwards.
  */
 export const VIEWER_PAGE_QUERIES: {
   path: string;
   queries: (params: Record<string, string>, lang: string) => string[];
+  sameForEveryone?: true;
 }[] = [
   {
     path: '/',
+    sameForEveryone: true,
     queries: (_, lang) =>
       [
         '/api/carousel',
@@ -57,6 +67,7 @@ export const VIEWER_PAGE_QUERIES: {
   },
   {
     path: '/discover',
+    sameForEveryone: true,
     queries: (_, lang) =>
       [
         seriesListUrl('new', { limit: SERIES_PAGE_SIZE }),
@@ -66,14 +77,8 @@ export const VIEWER_PAGE_QUERIES: {
   },
   {
     path: '/series/:id',
-    queries: ({ id }, lang) => [
-      inLanguage(`/api/series/${id}`, lang),
-      `/api/series/${id}/episodes`,
-      userUrl('liked'),
-      userUrl('bookmarked'),
-      userUrl('progress'),
-      '/api/user',
-    ],
+    sameForEveryone: true,
+    queries: ({ id }, lang) => [inLanguage(`/api/series/${id}`, lang), `/api/series/${id}/episodes`],
   },
   {
     path: '/library',

@@ -15,6 +15,11 @@ export interface PageRenderRequest {
    * query functions call it, so the page reads exactly what it would read in the browser.
    */
   readApi: (path: string) => Promise<ApiAnswer>;
+  /**
+   * The page is made for every visitor with access: the viewer's own reads (`isViewersOwnRead`) are not made,
+   * their parts are rendered as before they load, and the browser reads them once the page has hydrated.
+   */
+  forEveryone?: boolean;
 }
 
 export type ApiAnswer = { status: 200; body: unknown } | { status: number; text: string };

@@ -2,17 +2,12 @@ import { StrictMode, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import type { Query, QueryClient } from '@tanstack/react-query';
+import { isViewersOwnRead } from '../contract/page-data.ts';
 import type { PageRenderRequest, PageRenderer, RenderedPage } from '../contract/page-render.ts';
 import { App } from './app/app.tsx';
 import { readApiOnServer } from './lib/api-client.ts';
 import { answeredQueries, createQueryClient } from './lib/query-client.ts';
-import {
-  directionOf,
-  LANGUAGE_TAGS,
-  languageOfTag,
-  serveLanguage,
-  withNamespacesUsed,
-} from './lib/i18n.ts';
+import { directionOf, LANGUAGE_TAGS, languageOfTag, serveLanguage, withNamespacesUsed } from './lib/i18n.ts';
 
 /** A page whose reads lead to more reads (a series, then its episodes) renders again; never more than this. */
 const MOST_PASSES = 4;
@@ -39,7 +34,10 @@ async function renderNow(request: PageRenderRequest): Promise<RenderedPage | nul
     for (let pass = 1; pass <= MOST_PASSES; pass++) {
       // Waits for every lazy screen and text; the queries it meets are only noted (nothing fetches on a server).
       await prerender(app(queryClient, path, search));
-      const waiting = queryClient.getQueryCache().getAll().filter(isWaiting);
+      const waiting = queryClient
+        .getQueryCache()
+        .getAll()
+        .filter((query) => isWaiting(query) && !(request.forEveryone && isViewersOwnRead(String(query.queryKey[0]))));
       if (waiting.length === 0) {
         // All at hand: the markup in one go, with no boundary left to fill in by script.
         const { result: html, namespaces } = withNamespacesUsed(() => renderToString(app(queryClient, path, search)));

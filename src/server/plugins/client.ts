@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { registerViewerPages } from '../modules/pages/pages.routes.ts';
 import { defaultSsrEntry, loadPageRenderer } from '../modules/pages/page-renderer.ts';
+import { createPreparedPages } from '../modules/pages/prepared-pages.ts';
 import { registerWatchPage } from '../modules/watch/watch-page.ts';
 import { clientFileRoute, guardRoutesWhile } from './guards.ts';
 
@@ -32,8 +33,14 @@ export const clientPlugin = fp(async (app: FastifyInstance, options: { clientDir
       },
     });
     stopGuarding();
-    registerWatchPage(app, clientDir);
-    registerViewerPages(app, clientDir, await loadPageRenderer(app, options.ssrEntry ?? defaultSsrEntry(clientDir)));
+    const preparedPages = createPreparedPages(app);
+    registerWatchPage(app, clientDir, preparedPages);
+    registerViewerPages(
+      app,
+      clientDir,
+      await loadPageRenderer(app, options.ssrEntry ?? defaultSsrEntry(clientDir)),
+      preparedPages,
+    );
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -53,8 +53,8 @@ export const viewingEventsRoute = { guard: 'viewer', rateBucket: 'events' } as c
 /** Files under /media: past the gate, with a bucket of their own (a video is many segments). */
 export const mediaFileRoute = { guard: 'viewer', rateBucket: 'media' } as const;
 
-const ACCESS_REQUIRED = { statusCode: 401, error: 'Unauthorized', message: 'Enter your access code first.' };
-const OPERATOR_REQUIRED = {
+export const ACCESS_REQUIRED = { statusCode: 401, error: 'Unauthorized', message: 'Enter your access code first.' };
+export const OPERATOR_REQUIRED = {
   statusCode: 401,
   error: 'Unauthorized',
   message: 'Your admin session has ended. Please sign in again.',
@@ -168,11 +168,23 @@ async function guardWithDatabase(
   }
 }
 
-/** Whoever holds the request's admin session, of any role. */
-export async function operatorOf(app: FastifyInstance, request: FastifyRequest) {
-  return (await operatorOfSession(app.db, request.cookies[ADMIN_COOKIE])) ?? null;
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who holds the request's admin session, asked once per request whichever hook asks first. */
+    operatorSession?: Promise<SignedInOperator | null>;
+  }
 }
 
-export async function isOperator(app: FastifyInstance, request: FastifyRequest) {
+/** Whoever holds the request's admin session, of any role (no database work without the cookie). */
+export function operatorOf(app: FastifyInstance, request: FastifyRequest): Promise<SignedInOperator | null> {
+  const token = request.cookies[ADMIN_COOKIE];
+  request.operatorSession ??= token
+    ? operatorOfSession(app.db, token).then((operator) => operator ?? null)
+    : Promise.resolve(null);
+  return request.operatorSession;
+}
+
+/** Whether the request carries a live operator session, of any role. */
+export async function isOperator(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
   return (await operatorOf(app, request)) !== null;
 }

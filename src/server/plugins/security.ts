@@ -55,11 +55,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     reply.headers(headers);
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (STATE_CHANGING.has(request.method) && request.headers.cookie && !isSameOrigin(request)) {
-      void reply.status(403).header('Cache-Control', 'no-store').send({
-        statusCode: 403,
-        error: 'Forbidden',
-        message: 'This request came from another site and was refused.',
-      });
+      void reply.status(403).header('Cache-Control', 'no-store').send(CROSS_SITE_REFUSED);
       return;
     }
     done();
@@ -69,7 +65,12 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   app.removeContentTypeParser('text/plain');
 });
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const CROSS_SITE_REFUSED = {
+  statusCode: 403,
+  error: 'Forbidden',
+  message: 'This request came from another site and was refused.',
+};
 
 /**
  * Cookies ride along on cross-site requests that SameSite lets through (top-level POSTs from a sibling site, old

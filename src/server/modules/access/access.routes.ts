@@ -12,7 +12,16 @@ import { ACCESS_SESSION_SECONDS, grantAccess, leavePreview, revokeAllAccess } fr
 export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/access',
-    { config: attemptRoute, schema: { body: accessBody, response: { 200: accessReply, 401: errorReply } } },
+    {
+      config: attemptRoute,
+      schema: {
+        summary: 'Enter an access code',
+        operationId: 'enterAccessCode',
+        tags: ['Access'],
+        body: accessBody,
+        response: { 200: accessReply, 401: errorReply },
+      },
+    },
     async (request, reply) => {
       const cookie = await grantAccess(app.db, app.secrets, app.accessGate, request.body.code);
       reply.setCookie(ACCESS_COOKIE, cookie, {
@@ -28,7 +37,15 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/access/leave',
-    { config: publicRoute, schema: { response: { 200: leaveAccessReply } } },
+    {
+      config: publicRoute,
+      schema: {
+        summary: "Leave the preview (ends this browser's access)",
+        operationId: 'leavePreview',
+        tags: ['Access'],
+        response: { 200: leaveAccessReply },
+      },
+    },
     async (request, reply) => {
       await leavePreview(app.db, app.accessGate, request.cookies[ACCESS_COOKIE]);
       reply.clearCookie(ACCESS_COOKIE, { path: '/' });
@@ -38,7 +55,15 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/access/revoke-all',
-    { config: operatorRoute('owner'), schema: { response: { 200: revokeAllAccessReply } } },
+    {
+      config: operatorRoute('owner'),
+      schema: {
+        summary: "Revoke every viewer's access",
+        operationId: 'revokeAllViewerAccess',
+        tags: ['Access'],
+        response: { 200: revokeAllAccessReply },
+      },
+    },
     async (request) => {
       const revokedSessions = await revokeAllAccess(app.db, app.accessGate);
       await app.audit(request, { action: 'access.revoke_all', after: { revokedSessions } });

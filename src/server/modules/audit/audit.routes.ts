@@ -8,7 +8,13 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/audit',
     {
       config: operatorRoute('owner', 'analyst'),
-      schema: { querystring: auditQuery, response: { 200: auditPage, 400: errorReply } },
+      schema: {
+        summary: "The operators' activity log, newest first, filtered",
+        operationId: 'readActivityLog',
+        tags: ['Activity'],
+        querystring: auditQuery,
+        response: { 200: auditPage, 400: errorReply },
+      },
     },
     (request) => readLog(app.db, request.query),
   );

@@ -33,7 +33,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/login',
-    { config: attemptRoute, schema: { body: adminLoginBody, response: { 200: adminSessionReply, 401: errorReply } } },
+    {
+      config: attemptRoute,
+      schema: {
+        summary: 'Sign in as an operator',
+        operationId: 'signInOperator',
+        tags: ['Operator session'],
+        body: adminLoginBody,
+        response: { 200: adminSessionReply, 401: errorReply },
+      },
+    },
     async (request, reply) => {
       const operator = await checkCredentials(app.db, app.secrets, request.body).catch(async (error: unknown) => {
         if (error instanceof DomainError && error.kind === 'unauthenticated') {
@@ -57,7 +66,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/logout',
-    { config: publicRoute, schema: { response: { 200: adminSessionReply } } },
+    {
+      config: publicRoute,
+      schema: {
+        summary: 'Sign the operator out',
+        operationId: 'signOutOperator',
+        tags: ['Operator session'],
+        response: { 200: adminSessionReply },
+      },
+    },
     async (request, reply) => {
       await endAdminSession(app.db, request.cookies[ADMIN_COOKIE]);
       reply.clearCookie(ADMIN_COOKIE, { path: '/' });
@@ -67,7 +84,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/session',
-    { config: publicRoute, schema: { response: { 200: adminSessionReply } } },
+    {
+      config: publicRoute,
+      schema: {
+        summary: 'Whether this browser has an operator session',
+        operationId: 'getOperatorSession',
+        tags: ['Operator session'],
+        response: { 200: adminSessionReply },
+      },
+    },
     async (request) => ({
       authenticated: (await operatorOfSession(app.db, request.cookies[ADMIN_COOKIE])) !== undefined,
     }),
@@ -77,7 +102,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/me',
     {
       config: operatorRoute('owner', 'editor', 'analyst', 'support'),
-      schema: { response: { 200: signedInOperatorReply } },
+      schema: {
+        summary: "Who is signed in: the operator's id, name and role",
+        operationId: 'getSignedInOperator',
+        tags: ['Operator session'],
+        response: { 200: signedInOperatorReply },
+      },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
@@ -87,7 +117,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/operators',
-    { config: operatorRoute('owner'), schema: { response: { 200: z.array(operatorSummary) } } },
+    {
+      config: operatorRoute('owner'),
+      schema: {
+        summary: 'The team: every operator with role, last sign-in and status',
+        operationId: 'listOperators',
+        tags: ['Team'],
+        response: { 200: z.array(operatorSummary) },
+      },
+    },
     () => listTeam(app.db),
   );
 
@@ -95,7 +133,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/operators',
     {
       config: operatorRoute('owner'),
-      schema: { body: createOperatorBody, response: { 201: createdOperatorReply, 400: errorReply, 409: errorReply } },
+      schema: {
+        summary: 'Invite an operator by name and role (the invite link is in this reply only)',
+        operationId: 'inviteOperator',
+        tags: ['Team'],
+        body: createOperatorBody,
+        response: { 201: createdOperatorReply, 400: errorReply, 409: errorReply },
+      },
     },
     async (request, reply) => {
       const { row, token } = await inviteOperator(app.db, request.body);
@@ -120,6 +164,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: operatorRoute('owner'),
       schema: {
+        summary: "Change an operator's role, or disable or enable them",
+        operationId: 'updateOperator',
+        tags: ['Team'],
         params: operatorIdParams,
         body: updateOperatorBody,
         response: { 200: operatorSummary, 400: errorReply, 404: errorReply },
@@ -141,7 +188,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/operators/:id',
     {
       config: operatorRoute('owner'),
-      schema: { params: operatorIdParams, response: { 204: z.null(), 400: errorReply, 404: errorReply } },
+      schema: {
+        summary: 'Remove an operator',
+        operationId: 'removeOperator',
+        tags: ['Team'],
+        params: operatorIdParams,
+        response: { 204: z.null(), 400: errorReply, 404: errorReply },
+      },
     },
     async (request, reply) => {
       const removed = await removeOperator(app.db, request.params.id);
@@ -158,7 +211,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // guessed only by trying.
   app.get(
     '/api/admin/invites/:token',
-    { config: attemptRoute, schema: { params: inviteParams, response: { 200: inviteReply, 404: errorReply } } },
+    {
+      config: attemptRoute,
+      schema: {
+        summary: 'Whose invite this is',
+        operationId: 'getInvite',
+        tags: ['Team'],
+        params: inviteParams,
+        response: { 200: inviteReply, 404: errorReply },
+      },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return readInvite(app.db, request.params.token);
@@ -170,6 +232,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: attemptRoute,
       schema: {
+        summary: "Accept an invite: set the operator's password",
+        operationId: 'acceptInvite',
+        tags: ['Team'],
         params: inviteParams,
         body: acceptInviteBody,
         response: { 200: inviteReply, 400: errorReply, 404: errorReply },

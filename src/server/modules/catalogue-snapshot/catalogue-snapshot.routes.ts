@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,22 +34,51 @@ declare module 'fastify' {
 
 const seriesList = z.array(series);
 // The reply schemas describe the routes (OpenAPI); prepared bytes are sent as a Buffer, which no serialiser touches.
-const LISTS: Record<string, { name: CatalogueList; reply: z.ZodType }> = {
-  '/api/series': { name: 'series', reply: seriesList },
-  '/api/series/new': { name: 'new', reply: seriesList },
-  '/api/series/popular': { name: 'popular', reply: seriesList },
-  '/api/series/trending': { name: 'trendingSeries', reply: seriesList },
-  '/api/carousel': { name: 'carousel', reply: z.array(carouselItem) },
-  '/api/trending': { name: 'trending', reply: z.array(trendingItem) },
+const LISTS: Record<string, { name: CatalogueList; reply: z.ZodType; doc: FastifySchema }> = {
+  '/api/series': {
+    name: 'series',
+    reply: seriesList,
+    doc: { summary: 'Every series', operationId: 'listSeries', tags: ['Catalogue'] },
+  },
+  '/api/series/new': {
+    name: 'new',
+    reply: seriesList,
+    doc: { summary: 'The new series', operationId: 'listNewSeries', tags: ['Catalogue'] },
+  },
+  '/api/series/popular': {
+    name: 'popular',
+    reply: seriesList,
+    doc: { summary: 'The popular series', operationId: 'listPopularSeries', tags: ['Catalogue'] },
+  },
+  '/api/series/trending': {
+    name: 'trendingSeries',
+    reply: seriesList,
+    doc: { summary: 'The series on the trending row', operationId: 'listTrendingSeries', tags: ['Catalogue'] },
+  },
+  '/api/carousel': {
+    name: 'carousel',
+    reply: z.array(carouselItem),
+    doc: { summary: "The home page's carousel", operationId: 'listCarousel', tags: ['Curation'] },
+  },
+  '/api/trending': {
+    name: 'trending',
+    reply: z.array(trendingItem),
+    doc: { summary: 'The trending row', operationId: 'listTrending', tags: ['Curation'] },
+  },
 };
 
 /**
- * Reads whose replies are the same for every viewer of a language (the lists and their pages): a page reading
- * only these can be made once per catalogue version and language.
+ * Reads whose replies are the same for every viewer of a language and change only with the catalogue's stamp:
+ * the lists and their pages, searches, a series, its episodes, an episode. A page reading only these can be made
+ * once per stamp and language and sent to everyone.
  */
-export function isCatalogueListUrl(url: string): boolean {
+export function isCatalogueReadUrl(url: string): boolean {
   const pathname = url.split('?', 1)[0]!;
-  return Object.hasOwn(LISTS, pathname) || pathname.startsWith('/api/series/lists/');
+  return (
+    Object.hasOwn(LISTS, pathname) ||
+    /^\/api\/series\/(?:lists\/[a-z]+|search|by-id|\d+|\d+\/episodes)$/.test(pathname) ||
+    /^\/api\/episodes\/\d+$/.test(pathname)
+  );
 }
 
 /**
@@ -82,12 +111,12 @@ export const catalogueSnapshotRoutes = fp(async (fastify: FastifyInstance) => {
     done(null, payload);
   });
 
-  for (const [url, { name, reply: shape }] of Object.entries(LISTS)) {
+  for (const [url, { name, reply: shape, doc }] of Object.entries(LISTS)) {
     app.get(
       url,
       {
         config: viewerRoute,
-        schema: { querystring: catalogueLanguageQuery, response: { 200: shape, 400: errorReply } },
+        schema: { ...doc, querystring: catalogueLanguageQuery, response: { 200: shape, 400: errorReply } },
       },
       (request, reply) => {
         // Without a change since the last build the reply is at hand: sent without waiting for a promise.
@@ -103,6 +132,9 @@ export const catalogueSnapshotRoutes = fp(async (fastify: FastifyInstance) => {
     {
       config: viewerRoute,
       schema: {
+        summary: 'A page of a series list, optionally of one genre',
+        operationId: 'getSeriesListPage',
+        tags: ['Catalogue'],
         params: seriesListParams,
         querystring: seriesListQuery,
         response: { 200: seriesPage, 400: errorReply },
@@ -113,7 +145,16 @@ export const catalogueSnapshotRoutes = fp(async (fastify: FastifyInstance) => {
   );
   app.get(
     '/api/series/by-id',
-    { config: viewerRoute, schema: { querystring: seriesByIdQuery, response: { 200: seriesList, 400: errorReply } } },
+    {
+      config: viewerRoute,
+      schema: {
+        summary: 'Series by their ids',
+        operationId: 'listSeriesByIds',
+        tags: ['Catalogue'],
+        querystring: seriesByIdQuery,
+        response: { 200: seriesList, 400: errorReply },
+      },
+    },
     async (request, reply) =>
       sendPrepared(request, reply, await snapshot.seriesById(request.query.ids, request.query.lang)),
   );
@@ -122,6 +163,9 @@ export const catalogueSnapshotRoutes = fp(async (fastify: FastifyInstance) => {
     {
       config: viewerRoute,
       schema: {
+        summary: 'One series',
+        operationId: 'getSeries',
+        tags: ['Catalogue'],
         params: seriesIdParams,
         querystring: catalogueLanguageQuery,
         response: { 200: series, 400: errorReply, 404: errorReply },
@@ -136,7 +180,16 @@ export const catalogueSnapshotRoutes = fp(async (fastify: FastifyInstance) => {
 
   app.get(
     '/api/series/:id/episodes',
-    { config: viewerRoute, schema: { params: seriesIdParams, response: { 200: z.array(episode), 404: errorReply } } },
+    {
+      config: viewerRoute,
+      schema: {
+        summary: 'The episodes of a series',
+        operationId: 'listSeriesEpisodes',
+        tags: ['Catalogue'],
+        params: seriesIdParams,
+        response: { 200: z.array(episode), 404: errorReply },
+      },
+    },
     async (request, reply) => {
       const prepared = await snapshot.episodes(request.params.id);
       if (!prepared) throw notFound('Series not found.');

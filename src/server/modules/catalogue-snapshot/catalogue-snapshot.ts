@@ -128,6 +128,8 @@ export function createCatalogueSnapshot(db: Database) {
   let lists: Lists | undefined;
   let building: Promise<Lists> | undefined;
   let episodesVersion = 0;
+  // Any change to any series' episodes, for what is made from the whole catalogue (stamp).
+  let episodeChanges = 0;
   const episodeLists = new Map<number, EpisodeList>();
 
   async function buildLists(version: number): Promise<Lists> {
@@ -190,6 +192,12 @@ export function createCatalogueSnapshot(db: Database) {
   }
 
   return {
+    /**
+     * Names the catalogue as it is now, lists and episodes: anything made from what viewers read (a page) and
+     * kept under the stamp read before making it is current while the stamp stays the same.
+     */
+    stamp: (): string => `${listsVersion}.${episodeChanges}`,
+
     /** The lists as they are now, when nothing changed since they were built; else undefined (use `lists`). */
     ready: (): Lists | undefined => (lists && lists.version === listsVersion ? lists : undefined),
     lists: currentLists,
@@ -246,6 +254,7 @@ export function createCatalogueSnapshot(db: Database) {
 
     changed(change: CatalogueChange) {
       if (change === 'everything' || 'lists' in change) listsVersion++;
+      if (change === 'everything' || 'episodesOf' in change) episodeChanges++;
       if (change === 'everything' || ('episodesOf' in change && change.episodesOf === 'all')) {
         episodesVersion++;
         episodeLists.clear();

@@ -57,7 +57,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   // The viewer reads of series and episode lists are served from memory: catalogue-snapshot.routes.ts.
   app.get(
     '/api/series/search',
-    { config: viewerRoute, schema: { querystring: seriesSearchQuery, response: { 200: seriesPage, 400: errorReply } } },
+    {
+      config: viewerRoute,
+      schema: {
+        summary: 'Search series by title, description and tags',
+        operationId: 'searchSeries',
+        tags: ['Catalogue'],
+        querystring: seriesSearchQuery,
+        response: { 200: seriesPage, 400: errorReply },
+      },
+    },
     async (request, reply) => {
       const { q, genre, limit, cursor, notIn, lang } = request.query;
       // Until the catalogue changes, the same search is the same answer: popular searches and pages read again
@@ -73,19 +82,45 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/catalogue-figures',
-    { config: operatorRoute('owner', 'editor', 'analyst'), schema: { response: { 200: catalogueFigures } } },
+    {
+      config: operatorRoute('owner', 'editor', 'analyst'),
+      schema: {
+        summary: "The catalogue's figures for the dashboard",
+        operationId: 'getCatalogueFigures',
+        tags: ['Catalogue'],
+        response: { 200: catalogueFigures },
+      },
+    },
     () => getCatalogueFigures(app.db),
   );
 
   app.get(
     '/api/episodes/:episodeId',
-    { config: viewerRoute, schema: { params: episodeIdParams, response: { 200: episode, 404: errorReply } } },
+    {
+      config: viewerRoute,
+      schema: {
+        summary: 'One episode',
+        operationId: 'getEpisode',
+        tags: ['Catalogue'],
+        params: episodeIdParams,
+        response: { 200: episode, 404: errorReply },
+      },
+    },
     (request) => getEpisode(app.db, request.params.episodeId),
   );
 
   app.post(
     '/api/series',
-    { config: operatorRoute('owner', 'editor'), schema: { body: createSeriesBody, response: { 201: series } } },
+    {
+      config: operatorRoute('owner', 'editor'),
+      schema: {
+        summary: 'Create a series',
+        operationId: 'createSeries',
+        tags: ['Catalogue'],
+        body: createSeriesBody,
+        response: { 201: series },
+      },
+    },
     async (request, reply) => {
       const created = await createSeries(app.db, artwork, request.body, ours(request));
       await app.audit(request, {
@@ -102,7 +137,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     await uploads.register(multipart);
     uploads.post(
       '/api/series/artwork',
-      { config: operatorRoute('owner', 'editor'), schema: { response: { 201: artworkUploadReply } } },
+      {
+        config: operatorRoute('owner', 'editor'),
+        schema: {
+          summary: 'Upload a series picture',
+          operationId: 'uploadSeriesArtwork',
+          tags: ['Catalogue'],
+          consumes: ['multipart/form-data'],
+          response: { 201: artworkUploadReply },
+        },
+      },
       async (request, reply) => {
         const bytes = await receiveArtwork(request, DEFAULT_ARTWORK_LIMITS.maxBytes);
         return reply.status(201).send({ url: await storeUploadedArtwork(artwork, bytes, ARTWORK_FILE_FIELD) });
@@ -114,7 +158,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/series/:id',
     {
       config: operatorRoute('owner', 'editor'),
-      schema: { params: seriesIdParams, body: updateSeriesBody, response: { 200: series, 404: errorReply } },
+      schema: {
+        summary: 'Edit a series',
+        operationId: 'updateSeries',
+        tags: ['Catalogue'],
+        params: seriesIdParams,
+        body: updateSeriesBody,
+        response: { 200: series, 404: errorReply },
+      },
     },
     async (request) => {
       const before = await getSeries(app.db, request.params.id);
@@ -133,7 +184,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/series/:id',
     {
       config: operatorRoute('owner', 'editor'),
-      schema: { params: seriesIdParams, response: { 204: z.null(), 404: errorReply } },
+      schema: {
+        summary: 'Delete a series and its episodes',
+        operationId: 'deleteSeries',
+        tags: ['Catalogue'],
+        params: seriesIdParams,
+        response: { 204: z.null(), 404: errorReply },
+      },
     },
     async (request, reply) => {
       const before = await getSeries(app.db, request.params.id);

@@ -49,7 +49,13 @@ export const curationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/carousel',
     {
       config: operatorRoute('owner', 'editor'),
-      schema: { body: addCarouselItemBody, response: { 201: carouselItem, ...errors } },
+      schema: {
+        summary: 'Add a series to the carousel',
+        operationId: 'addCarouselItem',
+        tags: ['Curation'],
+        body: addCarouselItemBody,
+        response: { 201: carouselItem, ...errors },
+      },
     },
     async (request, reply) => {
       const added = await addToCarousel(app.db, request.body);
@@ -66,7 +72,13 @@ export const curationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/carousel/reorder',
     {
       config: operatorRoute('owner', 'editor'),
-      schema: { body: reorderCarouselBody, response: { 200: z.array(carouselItem), ...errors } },
+      schema: {
+        summary: 'Reorder the carousel',
+        operationId: 'reorderCarousel',
+        tags: ['Curation'],
+        body: reorderCarouselBody,
+        response: { 200: z.array(carouselItem), ...errors },
+      },
     },
     async (request) => {
       const before = await listCarousel(app.db);
@@ -83,7 +95,16 @@ export const curationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/carousel/:id',
-    { config: operatorRoute('owner', 'editor'), schema: { params: idParams, response: deleted } },
+    {
+      config: operatorRoute('owner', 'editor'),
+      schema: {
+        summary: 'Remove an item from the carousel',
+        operationId: 'removeCarouselItem',
+        tags: ['Curation'],
+        params: idParams,
+        response: deleted,
+      },
+    },
     async (request, reply) => {
       const item = (await listCarousel(app.db)).find((entry) => entry.id === request.params.id);
       await removeFromCarousel(app.db, request.params.id);
@@ -100,7 +121,13 @@ export const curationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/trending',
     {
       config: operatorRoute('owner', 'editor'),
-      schema: { body: addTrendingItemBody, response: { 201: trendingItem, ...errors } },
+      schema: {
+        summary: 'Add a series to the trending row',
+        operationId: 'addTrendingItem',
+        tags: ['Curation'],
+        body: addTrendingItemBody,
+        response: { 201: trendingItem, ...errors },
+      },
     },
     async (request, reply) => {
       const added = await addToTrending(app.db, request.body);
@@ -117,7 +144,13 @@ export const curationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/trending/reorder',
     {
       config: operatorRoute('owner', 'editor'),
-      schema: { body: reorderTrendingBody, response: { 200: z.array(trendingItem), ...errors } },
+      schema: {
+        summary: 'Reorder the trending row',
+        operationId: 'reorderTrending',
+        tags: ['Curation'],
+        body: reorderTrendingBody,
+        response: { 200: z.array(trendingItem), ...errors },
+      },
     },
     async (request) => {
       const before = await listTrending(app.db);
@@ -136,7 +169,14 @@ export const curationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/trending/:id',
     {
       config: operatorRoute('owner', 'editor'),
-      schema: { params: idParams, body: updateTrendingItemBody, response: { 200: trendingItem, ...errors } },
+      schema: {
+        summary: "Set a trending item's match percentage",
+        operationId: 'updateTrendingItem',
+        tags: ['Curation'],
+        params: idParams,
+        body: updateTrendingItemBody,
+        response: { 200: trendingItem, ...errors },
+      },
     },
     async (request) => {
       const before = (await listTrending(app.db)).find((entry) => entry.id === request.params.id);
@@ -153,7 +193,16 @@ export const curationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/trending/:id',
-    { config: operatorRoute('owner', 'editor'), schema: { params: idParams, response: deleted } },
+    {
+      config: operatorRoute('owner', 'editor'),
+      schema: {
+        summary: 'Remove an item from the trending row',
+        operationId: 'removeTrendingItem',
+        tags: ['Curation'],
+        params: idParams,
+        response: deleted,
+      },
+    },
     async (request, reply) => {
       const item = (await listTrending(app.db)).find((entry) => entry.id === request.params.id);
       await removeFromTrending(app.db, request.params.id);

@@ -51,7 +51,12 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/video-processing',
     {
       config: operatorRoute('owner', 'editor', 'analyst'),
-      schema: { response: { 200: videoProcessingStatusReply, ...errors } },
+      schema: {
+        summary: 'Whether this server can process uploaded videos',
+        operationId: 'getVideoProcessingStatus',
+        tags: ['Episodes'],
+        response: { 200: videoProcessingStatusReply, ...errors },
+      },
     },
     () => videoProcessingStatus(),
   );
@@ -60,7 +65,13 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/series/:id/episodes/admin',
     {
       config: operatorRoute('owner', 'editor', 'analyst'),
-      schema: { params: seriesIdParams, response: { 200: z.array(adminEpisode), ...errors } },
+      schema: {
+        summary: "A series' episodes with their processing state",
+        operationId: 'listSeriesEpisodesForOperator',
+        tags: ['Episodes'],
+        params: seriesIdParams,
+        response: { 200: z.array(adminEpisode), ...errors },
+      },
     },
     (request) => listEpisodesForOperator(app.db, request.params.id),
   );
@@ -69,7 +80,13 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/episodes/:episodeId/admin',
     {
       config: operatorRoute('owner', 'editor', 'analyst'),
-      schema: { params: episodeIdParams, response: { 200: adminEpisode, ...errors } },
+      schema: {
+        summary: 'One episode with its processing state',
+        operationId: 'getEpisodeForOperator',
+        tags: ['Episodes'],
+        params: episodeIdParams,
+        response: { 200: adminEpisode, ...errors },
+      },
     },
     (request) => getEpisodeForOperator(app.db, request.params.episodeId),
   );
@@ -78,7 +95,14 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/series/:id/episodes',
     {
       config: operatorRoute('owner', 'editor'),
-      schema: { params: seriesIdParams, response: { 201: adminEpisode, ...errors } },
+      schema: {
+        summary: 'Upload a new episode',
+        operationId: 'uploadEpisode',
+        tags: ['Episodes'],
+        consumes: ['multipart/form-data'],
+        params: seriesIdParams,
+        response: { 201: adminEpisode, ...errors },
+      },
     },
     async (request, reply) => {
       const seriesId = request.params.id;
@@ -109,7 +133,14 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/episodes/:episodeId/video',
     {
       config: operatorRoute('owner', 'editor'),
-      schema: { params: episodeIdParams, response: { 202: adminEpisode, ...errors } },
+      schema: {
+        summary: "Replace an episode's video",
+        operationId: 'replaceEpisodeVideo',
+        tags: ['Episodes'],
+        consumes: ['multipart/form-data'],
+        params: episodeIdParams,
+        response: { 202: adminEpisode, ...errors },
+      },
     },
     async (request, reply) => {
       const episode = await requireEpisode(app.db, request.params.episodeId);
@@ -130,7 +161,13 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/episodes/:episodeId/retry-transcode',
     {
       config: operatorRoute('owner', 'editor'),
-      schema: { params: episodeIdParams, response: { 202: adminEpisode, ...errors } },
+      schema: {
+        summary: "Transcode an episode's video again",
+        operationId: 'retryEpisodeTranscode',
+        tags: ['Episodes'],
+        params: episodeIdParams,
+        response: { 202: adminEpisode, ...errors },
+      },
     },
     async (request, reply) => {
       const retried = await retryTranscode(ctx, request.params.episodeId);
@@ -143,7 +180,14 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/episodes/:episodeId',
     {
       config: operatorRoute('owner', 'editor'),
-      schema: { params: episodeIdParams, body: updateEpisodeBody, response: { 200: adminEpisode, ...errors } },
+      schema: {
+        summary: 'Edit an episode',
+        operationId: 'updateEpisode',
+        tags: ['Episodes'],
+        params: episodeIdParams,
+        body: updateEpisodeBody,
+        response: { 200: adminEpisode, ...errors },
+      },
     },
     async (request) => {
       const before = await getEpisodeForOperator(app.db, request.params.episodeId);
@@ -162,7 +206,13 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/episodes/:episodeId',
     {
       config: operatorRoute('owner', 'editor'),
-      schema: { params: episodeIdParams, response: { 204: z.null(), ...errors } },
+      schema: {
+        summary: 'Delete an episode',
+        operationId: 'deleteEpisode',
+        tags: ['Episodes'],
+        params: episodeIdParams,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       const before = await getEpisodeForOperator(app.db, request.params.episodeId);

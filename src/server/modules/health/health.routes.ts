@@ -7,7 +7,15 @@ import { RETRY_AFTER_SECONDS, isDatabaseUnavailable, unavailableReason } from '.
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
-    { config: publicRoute, schema: { response: { 200: healthReply, 503: healthDownReply } } },
+    {
+      config: publicRoute,
+      schema: {
+        summary: 'Whether the server and its database are up',
+        operationId: 'getHealth',
+        tags: ['Service'],
+        response: { 200: healthReply, 503: healthDownReply },
+      },
+    },
     async (_, reply) => {
       const availability = app.databaseAvailability;
       let reason = availability.reason;

@@ -20,7 +20,13 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/events',
     {
       config: viewingEventsRoute,
-      schema: { body: eventBatchBody, response: { 200: eventBatchReply, 400: errorReply, 404: errorReply } },
+      schema: {
+        summary: "Record a batch of the player's viewing events",
+        operationId: 'recordViewingEvents',
+        tags: ['Insights'],
+        body: eventBatchBody,
+        response: { 200: eventBatchReply, 400: errorReply, 404: errorReply },
+      },
     },
     (request) => recordPlayerEvents(app.db, request.body),
   );
@@ -29,7 +35,13 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/insights/summary',
     {
       config: operatorRoute('owner', 'analyst'),
-      schema: { querystring: insightsRangeQuery, response: { 200: insightsSummary, 400: errorReply } },
+      schema: {
+        summary: 'Viewing and sales figures over a date range',
+        operationId: 'getInsightsSummary',
+        tags: ['Insights'],
+        querystring: insightsRangeQuery,
+        response: { 200: insightsSummary, 400: errorReply },
+      },
     },
     (request) => summarise(app.db, request.query),
   );
@@ -39,6 +51,9 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: operatorRoute('owner', 'analyst'),
       schema: {
+        summary: "A series' figures over a date range",
+        operationId: 'getSeriesInsights',
+        tags: ['Insights'],
         params: seriesInsightsParams,
         querystring: insightsRangeQuery,
         response: { 200: seriesInsights, 400: errorReply, 404: errorReply },

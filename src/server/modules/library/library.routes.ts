@@ -31,7 +31,13 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/:userId/like/:seriesId',
     {
       config: viewerRoute,
-      schema: { params: userSeriesParams, response: { 200: likeReply, 400: errorReply, 404: errorReply } },
+      schema: {
+        summary: 'Like or unlike a series',
+        operationId: 'toggleLike',
+        tags: ['Library'],
+        params: userSeriesParams,
+        response: { 200: likeReply, 400: errorReply, 404: errorReply },
+      },
     },
     (request) => toggleLike(app.db, request.params.userId, request.params.seriesId),
   );
@@ -40,20 +46,44 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/:userId/bookmark/:seriesId',
     {
       config: viewerRoute,
-      schema: { params: userSeriesParams, response: { 200: bookmarkReply, 400: errorReply, 404: errorReply } },
+      schema: {
+        summary: 'Bookmark a series or remove its bookmark',
+        operationId: 'toggleBookmark',
+        tags: ['Library'],
+        params: userSeriesParams,
+        response: { 200: bookmarkReply, 400: errorReply, 404: errorReply },
+      },
     },
     (request) => toggleBookmark(app.db, request.params.userId, request.params.seriesId),
   );
 
   app.get(
     '/api/user/:userId/liked',
-    { config: viewerRoute, schema: { params: userIdParams, response: seriesIds } },
+    {
+      config: viewerRoute,
+      schema: {
+        summary: 'The ids of the series a user liked',
+        operationId: 'listLikedSeries',
+        tags: ['Library'],
+        params: userIdParams,
+        response: seriesIds,
+      },
+    },
     (request) => likedSeriesIds(app.db, request.params.userId),
   );
 
   app.get(
     '/api/user/:userId/bookmarked',
-    { config: viewerRoute, schema: { params: userIdParams, response: seriesIds } },
+    {
+      config: viewerRoute,
+      schema: {
+        summary: 'The ids of the series a user bookmarked',
+        operationId: 'listBookmarkedSeries',
+        tags: ['Library'],
+        params: userIdParams,
+        response: seriesIds,
+      },
+    },
     (request) => bookmarkedSeriesIds(app.db, request.params.userId),
   );
 
@@ -61,7 +91,13 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/progress',
     {
       config: viewerRoute,
-      schema: { body: recordProgressBody, response: { 204: z.null(), 400: errorReply, 404: errorReply } },
+      schema: {
+        summary: 'Record how far the viewer watched an episode',
+        operationId: 'recordProgress',
+        tags: ['Library'],
+        body: recordProgressBody,
+        response: { 204: z.null(), 400: errorReply, 404: errorReply },
+      },
     },
     async (request, reply) => {
       await recordProgress(app.db, request.body);
@@ -73,7 +109,13 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/:userId/progress',
     {
       config: viewerRoute,
-      schema: { params: userIdParams, response: { 200: z.array(seriesProgress), 404: errorReply } },
+      schema: {
+        summary: "A user's progress in each series they watched",
+        operationId: 'listSeriesProgress',
+        tags: ['Library'],
+        params: userIdParams,
+        response: { 200: z.array(seriesProgress), 404: errorReply },
+      },
     },
     (request) => listSeriesProgress(app.db, request.params.userId),
   );
@@ -82,7 +124,13 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/:userId/series/:id/progress',
     {
       config: viewerRoute,
-      schema: { params: seriesProgressParams, response: { 200: seriesProgress, 400: errorReply, 404: errorReply } },
+      schema: {
+        summary: "A user's progress in a series",
+        operationId: 'getSeriesProgress',
+        tags: ['Library'],
+        params: seriesProgressParams,
+        response: { 200: seriesProgress, 400: errorReply, 404: errorReply },
+      },
     },
     (request) => getSeriesProgress(app.db, request.params.userId, request.params.id),
   );
@@ -91,7 +139,13 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/:userId/episodes/:episodeId/progress',
     {
       config: viewerRoute,
-      schema: { params: userEpisodeParams, response: { 200: episodeProgress, 400: errorReply, 404: errorReply } },
+      schema: {
+        summary: "A user's progress in an episode",
+        operationId: 'getEpisodeProgress',
+        tags: ['Library'],
+        params: userEpisodeParams,
+        response: { 200: episodeProgress, 400: errorReply, 404: errorReply },
+      },
     },
     (request) => getEpisodeProgress(app.db, request.params.userId, request.params.episodeId),
   );

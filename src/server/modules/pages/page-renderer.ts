@@ -20,9 +20,10 @@ export async function loadPageRenderer(app: FastifyInstance, entry: string): Pro
 
 /**
  * The page rendered for this visitor. Its reads are answered from the answers gathered for the page, and
- * anything else from the API's own routes with the visitor's cookies (`readBeyondGathered` then tells so: the
- * page may hold this visitor's own data). `page` is null when it could not be rendered (a read failed, or the
- * renderer did): the page then goes out with its data only, and the browser renders it.
+ * anything else from the API's own routes with the visitor's cookies; `reads` names every URL the render read,
+ * so the caller can tell whether the page may hold this visitor's own data. `forEveryone`: the viewer's own
+ * reads are left to the browser. `page` is null when it could not be rendered (a read failed, or the renderer
+ * did): the page then goes out with its data only, and the browser renders it.
  */
 export async function renderForViewer(
   app: FastifyInstance,
@@ -30,19 +31,20 @@ export async function renderForViewer(
   renderer: PageRenderer,
   gathered: PageData['answers'],
   language: string,
-): Promise<{ page: RenderedPage | null; readBeyondGathered: boolean }> {
-  let readBeyondGathered = false;
+  forEveryone = false,
+): Promise<{ page: RenderedPage | null; reads: string[] }> {
+  const reads: string[] = [];
   const readApi = async (url: string): Promise<ApiAnswer> => {
+    reads.push(url);
     if (url in gathered) return { status: 200, body: gathered[url] };
-    readBeyondGathered = true;
     const reply = await answerAsViewer(app, request, url);
     return reply.status === 200 ? { status: 200, body: reply.body } : { status: reply.status, text: reply.text };
   };
   try {
-    const page = await renderer.renderPage({ url: request.url, language, readApi });
-    return { page, readBeyondGathered };
+    const page = await renderer.renderPage({ url: request.url, language, readApi, forEveryone });
+    return { page, reads };
   } catch (error) {
     request.log.error({ err: error }, 'rendering a viewer page failed; it goes out with its data only');
-    return { page: null, readBeyondGathered };
+    return { page: null, reads };
   }
 }

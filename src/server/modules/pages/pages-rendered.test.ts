@@ -34,6 +34,13 @@ beforeAll(async () => {
     ])
     .returning();
   seriesId = first!.id;
+  await t.db.insert(series).values({
+    title: 'Ferry Tales',
+    description: 'Two crews, one crossing.',
+    genre: 'Comedy',
+    thumbnailUrl: '/media/art/ferry.svg',
+    totalEpisodes: 1,
+  });
   await t.db.insert(carouselItems).values([{ seriesId, displayOrder: 1, isActive: true }]);
 }, 120_000);
 
@@ -110,6 +117,55 @@ describe('viewer pages rendered on the server', () => {
     expect(JSON.stringify(served(first.body).queries)).not.toContain('"lang":"es"');
     await t.admin({ method: 'PUT', url: `/api/series/${seriesId}`, payload: { title: 'Harbour Nights' } });
     expect((await home(other)).body).toContain('Harbour Nights');
+  });
+
+  it('renders discover for its query, after the plain page was made: a genre pressed and only its series; words searched', async () => {
+    const chipPressed = (html: string, name: string) =>
+      new RegExp(`<button type="button" aria-pressed="true"[^>]*>${name}</button>`).test(rootOf(html));
+    const plain = await t.viewer({ method: 'GET', url: '/discover' });
+    expect(chipPressed(plain.body, 'All')).toBe(true);
+    for (const url of ['/discover?genre=Comedy', '/discover?q=ferry+tales']) {
+      // Twice: made, then sent as kept.
+      for (const visit of [1, 2]) {
+        const reply = await t.viewer({ method: 'GET', url });
+        const root = rootOf(reply.body);
+        expect(root, `${url} (${visit})`).toContain('Ferry Tales');
+        expect(root, `${url} (${visit})`).not.toContain('Harbour');
+        if (url.includes('genre')) {
+          expect(chipPressed(reply.body, 'Comedy'), `${url} (${visit})`).toBe(true);
+          expect(chipPressed(reply.body, 'All'), `${url} (${visit})`).toBe(false);
+        } else expect(root, `${url} (${visit})`).toContain('value="ferry tales"');
+      }
+    }
+    // The plain page is still the plain page.
+    expect((await t.viewer({ method: 'GET', url: '/discover' })).body).toBe(plain.body);
+  });
+
+  it("makes a series page once for everyone, without the viewer's own data, which the browser reads after", async () => {
+    const url = `/series/${seriesId}`;
+    const liked = await t.viewer({ method: 'POST', url: `/api/user/user-1/like/${seriesId}` });
+    expect(liked.statusCode).toBe(200);
+    // The like changes the series' count: the page is made again once the change has reached this instance.
+    let page = await t.viewer({ method: 'GET', url });
+    await expect
+      .poll(async () => {
+        const previous = page.body;
+        page = await t.viewer({ method: 'GET', url });
+        return page.body === previous;
+      })
+      .toBe(true);
+    const keys = served(page.body).queries!.map((query) => String(query.key[0]));
+    expect(keys.some((key) => key.startsWith('/api/user'))).toBe(false);
+    // Liked, yet the page says "Like": the same page as for anyone else, until the browser reads the likes.
+    expect(rootOf(page.body)).toMatch(/<button type="button" class="[^"]*" aria-pressed="false"/);
+    expect(rootOf(page.body)).toContain('A ferry captain and a storm.');
+    const access = await t.app.inject({ method: 'POST', url: '/api/access', payload: { code: TEST_ACCESS_CODES[1] } });
+    const other = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: `${access.cookies[0]!.name}=${access.cookies[0]!.value}` },
+    });
+    expect(other.body).toBe(page.body);
   });
 
   it('renders nothing for a visitor without access: the plain page, no catalogue', async () => {

@@ -4,11 +4,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_DATA_ELEMENT_ID, VIEWER_PAGE_QUERIES, type PageData } from '../../../contract/page-data.ts';
 import type { PageRenderer, RenderedPage } from '../../../contract/page-render.ts';
 import { publicRoute } from '../../plugins/guards.ts';
-import { isCatalogueListUrl } from '../catalogue-snapshot/catalogue-snapshot.routes.ts';
-import { createCataloguePages } from './catalogue-pages.ts';
+import { isCatalogueReadUrl } from '../catalogue-snapshot/catalogue-snapshot.routes.ts';
 import { gatherPageData, largestImageOf } from './page-data.ts';
 import { renderForViewer } from './page-renderer.ts';
-import { attribute, scriptJson, sendPage } from './page-reply.ts';
+import { attribute, scriptJson, sendPage, type PreparedPage } from './page-reply.ts';
+import { pageAddress, type MadePage, type PreparedPages } from './prepared-pages.ts';
 import { viewerLanguageOf } from './viewer-language.ts';
 
 const ID = /^\d{1,9}$/;
@@ -17,35 +17,49 @@ const ID = /^\d{1,9}$/;
  * The viewer pages' HTML: index.html with, at the top of <head>, a high-priority fetch of their largest
  * image and, with a renderer, the page rendered in the visitor's language with the query cache it was
  * rendered from (else the API answers it reads first). For a visitor without access: index.html as it is.
- * Pages that read only catalogue lists (home, discover) are made once per catalogue version and language.
+ * Pages the same for everyone (home, discover, a series) are made once per address, language and catalogue
+ * stamp, the query included: `/discover?genre=Comedy` is a page of its own.
  */
-export function registerViewerPages(app: FastifyInstance, clientDir: string, renderer: PageRenderer | null) {
-  const cataloguePages = createCataloguePages(app);
+export function registerViewerPages(
+  app: FastifyInstance,
+  clientDir: string,
+  renderer: PageRenderer | null,
+  preparedPages: PreparedPages,
+) {
   for (const page of VIEWER_PAGE_QUERIES) {
-    const readsOnlyLists = page.queries({}, 'en').every(isCatalogueListUrl);
+    const forEveryone = page.sameForEveryone === true;
     const makePage = async (
       request: FastifyRequest<{ Params: Record<string, string> }>,
-      reply: FastifyReply,
       language: string,
-    ) => {
-      const version = cataloguePages.version();
+    ): Promise<MadePage> => {
       const { id } = request.params;
       const queries = page.queries(request.params, language);
       const data = id === undefined || ID.test(id) ? await gatherPageData(app, request, queries) : null;
-      if (!data) return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+      if (!data) return { html: null, sameForEveryone: false };
       const image = largestImageOf(data.answers, id === undefined ? undefined : queries[0]);
-      const render = renderer ? await renderForViewer(app, request, renderer, data.answers, language) : null;
+      const render = renderer
+        ? await renderForViewer(app, request, renderer, data.answers, language, forEveryone)
+        : null;
       const index = await fs.readFile(path.join(clientDir, 'index.html'), 'utf8');
       const html = viewerPageHtml(index, render?.page ?? data, image);
-      // A page whose rendering read anything but the lists may hold this visitor's own data: never shared.
-      const shared = readsOnlyLists && !render?.readBeyondGathered;
-      return sendPage(request, reply, shared ? cataloguePages.keep(page.path, language, version, html) : html);
+      // Shared only when complete (rendered, or every answer at hand without a renderer) and made from nothing
+      // but the catalogue: any other read may be one viewer's own, or change without the catalogue's stamp.
+      const complete = render ? render.page !== null : Object.keys(data.answers).length === queries.length;
+      const reads = render ? render.reads : queries;
+      return { html, sameForEveryone: forEveryone && complete && reads.every(isCatalogueReadUrl) };
     };
+    const send = (request: FastifyRequest, reply: FastifyReply, page: PreparedPage | string | null) =>
+      page === null
+        ? reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html')
+        : sendPage(request, reply, page);
     // Open like any page (it holds the gate for visitors without access); its answers come from guarded routes.
-    app.get<{ Params: Record<string, string> }>(page.path, { config: publicRoute }, (request, reply) => {
+    app.get<{ Params: Record<string, string> }>(page.path, { config: publicRoute }, async (request, reply) => {
       const language = viewerLanguageOf(request);
-      const prepared = readsOnlyLists ? cataloguePages.forVisitor(page.path, language, request) : undefined;
-      return prepared ? sendPage(request, reply, prepared) : makePage(request, reply, language);
+      if (!forEveryone) return send(request, reply, (await makePage(request, language)).html);
+      const address = pageAddress(request.url, language);
+      const prepared = preparedPages.forVisitor(address, request);
+      if (prepared) return sendPage(request, reply, prepared);
+      return send(request, reply, await preparedPages.made(address, request, () => makePage(request, language)));
     });
   }
 }

@@ -54,7 +54,13 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/episodes/:episodeId/subtitles',
     {
       config: operatorRoute('owner', 'editor', 'analyst'),
-      schema: { params: episodeIdParams, response: { 200: z.array(subtitleTrack), ...errors } },
+      schema: {
+        summary: "An episode's subtitle tracks",
+        operationId: 'listSubtitleTracks',
+        tags: ['Subtitles'],
+        params: episodeIdParams,
+        response: { 200: z.array(subtitleTrack), ...errors },
+      },
     },
     async (request) => {
       await requireEpisode(app.db, request.params.episodeId);
@@ -66,7 +72,14 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/episodes/:episodeId/subtitles/:language',
     {
       config: operatorRoute('owner', 'editor'),
-      schema: { params: trackParams, response: { 200: subtitleTrack, ...errors } },
+      schema: {
+        summary: 'Upload a subtitle track (SRT or WebVTT)',
+        operationId: 'saveSubtitleTrack',
+        tags: ['Subtitles'],
+        consumes: ['multipart/form-data'],
+        params: trackParams,
+        response: { 200: subtitleTrack, ...errors },
+      },
     },
     async (request) => {
       await requireEpisode(app.db, request.params.episodeId);
@@ -91,7 +104,14 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/episodes/:episodeId/subtitles/:language/cues',
     {
       config: operatorRoute('owner', 'editor', 'analyst'),
-      schema: { params: trackParams, querystring: subtitleCuesQuery, response: { 200: subtitleCues, ...errors } },
+      schema: {
+        summary: 'The first cues of a subtitle track',
+        operationId: 'listSubtitleCues',
+        tags: ['Subtitles'],
+        params: trackParams,
+        querystring: subtitleCuesQuery,
+        response: { 200: subtitleCues, ...errors },
+      },
     },
     (request) => subtitleCuesOf(ctx, request.params.episodeId, request.params.language, request.query.limit),
   );
@@ -100,7 +120,13 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/episodes/:episodeId/subtitles/:language',
     {
       config: operatorRoute('owner', 'editor'),
-      schema: { params: trackParams, response: { 204: z.null(), ...errors } },
+      schema: {
+        summary: 'Delete a subtitle track',
+        operationId: 'deleteSubtitleTrack',
+        tags: ['Subtitles'],
+        params: trackParams,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await removeSubtitleTrack(ctx, request.params.episodeId, request.params.language);
@@ -118,6 +144,10 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: operatorRoute('owner', 'editor'),
       schema: {
+        summary: "Upload subtitle files for a series' episodes, matched by name",
+        operationId: 'uploadSeriesSubtitles',
+        tags: ['Subtitles'],
+        consumes: ['multipart/form-data'],
         params: seriesIdParams,
         querystring: subtitleBatchQuery,
         response: { 200: subtitleBatchReply, ...errors },

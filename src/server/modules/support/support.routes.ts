@@ -9,7 +9,13 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/viewers/:uid',
     {
       config: operatorRoute('owner', 'support'),
-      schema: { params: viewerLookupParams, response: { 200: viewerAccount, 404: errorReply, 409: errorReply } },
+      schema: {
+        summary: 'A viewer by UID: balance, ledger and unlocks',
+        operationId: 'lookUpViewer',
+        tags: ['Support'],
+        params: viewerLookupParams,
+        response: { 200: viewerAccount, 404: errorReply, 409: errorReply },
+      },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
@@ -22,6 +28,9 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: operatorRoute('owner', 'support'),
       schema: {
+        summary: 'Grant or take back coins, with a reason',
+        operationId: 'grantViewerCoins',
+        tags: ['Support'],
         params: viewerLookupParams,
         body: grantCoinsBody,
         response: { 200: viewerAccount, 400: errorReply, 404: errorReply, 409: errorReply },

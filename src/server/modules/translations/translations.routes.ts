@@ -15,7 +15,15 @@ import { listSeriesLanguages, listTranslations, removeTranslation, saveTranslati
 export const translationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/series-languages',
-    { config: operatorRoute('owner', 'editor', 'analyst'), schema: { response: { 200: seriesLanguages } } },
+    {
+      config: operatorRoute('owner', 'editor', 'analyst'),
+      schema: {
+        summary: 'The languages series are translated into',
+        operationId: 'listSeriesLanguages',
+        tags: ['Translations'],
+        response: { 200: seriesLanguages },
+      },
+    },
     () => listSeriesLanguages(app.db),
   );
 
@@ -23,7 +31,13 @@ export const translationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/series/:id/translations',
     {
       config: operatorRoute('owner', 'editor', 'analyst'),
-      schema: { params: seriesIdParams, response: { 200: z.array(seriesTranslation), 404: errorReply } },
+      schema: {
+        summary: "A series' translations",
+        operationId: 'listSeriesTranslations',
+        tags: ['Translations'],
+        params: seriesIdParams,
+        response: { 200: z.array(seriesTranslation), 404: errorReply },
+      },
     },
     (request) => listTranslations(app.db, request.params.id),
   );
@@ -33,6 +47,9 @@ export const translationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: operatorRoute('owner', 'editor'),
       schema: {
+        summary: 'Save a translation of a series',
+        operationId: 'saveSeriesTranslation',
+        tags: ['Translations'],
         params: seriesTranslationParams,
         body: saveSeriesTranslationBody,
         response: { 200: seriesTranslation, 400: errorReply, 404: errorReply },
@@ -56,7 +73,13 @@ export const translationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/series/:id/translations/:language',
     {
       config: operatorRoute('owner', 'editor'),
-      schema: { params: seriesTranslationParams, response: { 204: z.null(), 404: errorReply } },
+      schema: {
+        summary: 'Delete a translation of a series',
+        operationId: 'deleteSeriesTranslation',
+        tags: ['Translations'],
+        params: seriesTranslationParams,
+        response: { 204: z.null(), 404: errorReply },
+      },
     },
     async (request, reply) => {
       await removeTranslation(app.db, request.params.id, request.params.language);

@@ -34,13 +34,32 @@ const idempotencyHeaders = idempotencyKeyHeader.loose();
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const wallet = openWallet(app.db);
 
-  app.get('/api/user', { config: viewerRoute, schema: { response: { 200: user, 404: errorReply } } }, () =>
-    getUser(app.db, VIEWER_USER_ID),
+  app.get(
+    '/api/user',
+    {
+      config: viewerRoute,
+      schema: {
+        summary: 'The viewer and their coin balance',
+        operationId: 'getViewer',
+        tags: ['Wallet'],
+        response: { 200: user, 404: errorReply },
+      },
+    },
+    () => getUser(app.db, VIEWER_USER_ID),
   );
 
   app.get(
     '/api/user/:userId',
-    { config: viewerRoute, schema: { params: userIdParams, response: { 200: user, 404: errorReply } } },
+    {
+      config: viewerRoute,
+      schema: {
+        summary: 'A user and their coin balance',
+        operationId: 'getUser',
+        tags: ['Wallet'],
+        params: userIdParams,
+        response: { 200: user, 404: errorReply },
+      },
+    },
     (request) => getUser(app.db, request.params.userId),
   );
 
@@ -48,7 +67,13 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/packages',
     {
       config: viewerRoute,
-      schema: { querystring: packagesQuery, response: { 200: z.array(coinPackage), 400: errorReply } },
+      schema: {
+        summary: 'The coin packages for sale',
+        operationId: 'listCoinPackages',
+        tags: ['Wallet'],
+        querystring: packagesQuery,
+        response: { 200: z.array(coinPackage), 400: errorReply },
+      },
     },
     (request) => coinPackages(request.query.placement),
   );
@@ -58,6 +83,9 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: viewerRoute,
       schema: {
+        summary: 'Buy a coin package',
+        operationId: 'purchaseCoins',
+        tags: ['Wallet'],
         params: userIdParams,
         headers: idempotencyHeaders,
         body: purchaseBody,
@@ -76,7 +104,16 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/:userId/daily-checkin',
-    { config: viewerRoute, schema: { params: userIdParams, response: { 200: checkInReply, 404: errorReply } } },
+    {
+      config: viewerRoute,
+      schema: {
+        summary: "Collect the day's check-in coins",
+        operationId: 'dailyCheckIn',
+        tags: ['Wallet'],
+        params: userIdParams,
+        response: { 200: checkInReply, 404: errorReply },
+      },
+    },
     (request) => dailyCheckIn(app.db, request.params.userId),
   );
 
@@ -85,6 +122,9 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: viewerRoute,
       schema: {
+        summary: 'Unlock an episode with coins',
+        operationId: 'unlockEpisode',
+        tags: ['Wallet'],
         params: userIdParams,
         headers: idempotencyHeaders,
         body: unlockEpisodeBody,
@@ -112,6 +152,9 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: viewerRoute,
       schema: {
+        summary: 'The episodes a user has unlocked',
+        operationId: 'listUnlockedEpisodes',
+        tags: ['Wallet'],
         params: userIdParams,
         querystring: unlockedEpisodesQuery,
         response: { 200: z.array(unlockedEpisode), 400: errorReply, 404: errorReply },
@@ -125,6 +168,9 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: viewerRoute,
       schema: {
+        summary: "A user's coin ledger, newest first",
+        operationId: 'listTransactions',
+        tags: ['Wallet'],
         params: userIdParams,
         querystring: transactionsQuery,
         response: { 200: z.array(ledgerEntry), 400: errorReply, 404: errorReply },

@@ -12,8 +12,9 @@ import {
   seriesUrl,
   type WatchStart,
 } from '../../../contract/watch-start.ts';
-import { episodes, series } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../testing/harness.ts';
+import { VIEWER_USER_ID } from '../../../contract/constants.ts';
+import { episodes, series, unlocks } from '../../db/schema.ts';
+import { createTestContext, TEST_ACCESS_CODES, type TestContext } from '../../testing/harness.ts';
 import { firstMediaFiles, hlsLayout } from './watch-start.ts';
 
 const INDEX_HTML =
@@ -99,6 +100,11 @@ beforeAll(async () => {
   episodeIds.locked = rows[1]!.id;
 });
 
+/** Episode 11 of the paid series unlocked for the viewer, as a purchase leaves it. */
+async function unlockEleven() {
+  await t.db.insert(unlocks).values({ userId: VIEWER_USER_ID, seriesId: paidSeriesId, episodeNumber: 11 });
+}
+
 afterAll(async () => {
   await t?.close();
   fs.rmSync(clientDir, { recursive: true, force: true });
@@ -125,8 +131,10 @@ describe('GET /watch/{id}: the watch page carries the start of the episode', () 
       const api = await t.viewer({ method: 'GET', url });
       expect(start.answers[url], url).toEqual(api.json());
     }
-    // Never watched: the API's 404 is served as null (no saved position).
-    expect(start.answers[episodeProgressUrl(episodeIds.free!)]).toBeNull();
+    // Nothing of the viewer's own: the page is sent to everyone; the player reads where it stopped itself.
+    expect(Object.keys(start.answers).sort()).toEqual(
+      [episodeUrl(episodeIds.free!), seriesUrl(freeSeriesId, 'en'), episodesUrl(freeSeriesId)].sort(),
+    );
     // A "<" in a title cannot close the script element.
     expect(html).not.toContain('Free <Series>');
 
@@ -141,7 +149,7 @@ describe('GET /watch/{id}: the watch page carries the start of the episode', () 
     expect(html).toMatch(new RegExp(`<video id="${WATCH_START_VIDEO_ID}"[^>]* poster="${folder}/poster.jpg"`));
     expect(html).toMatch(
       new RegExp(
-        `<head><link rel="preload" as="image" fetchpriority="high" href="${folder}/poster.jpg"><link rel="preload" as="fetch"`,
+        `<head><link rel="preload" as="image" crossorigin fetchpriority="high" href="${folder}/poster.jpg"><link rel="preload" as="fetch"`,
       ),
     );
     expect(html).toContain(`<source src="${folder}/master.m3u8" type="application/vnd.apple.mpegurl">`);
@@ -164,7 +172,8 @@ describe('GET /watch/{id}: the watch page carries the start of the episode', () 
     expect(answers[seriesUrl(freeSeriesId, 'en')]).toBeUndefined();
   });
 
-  it('starts from a saved position: its segment is preloaded and the video starts there', async () => {
+  it('is the same for a viewer who stopped part-way: the player reads the saved position itself', async () => {
+    const before = (await t.viewer({ method: 'GET', url: `/watch/${episodeIds.free}` })).body;
     const saved = await t.viewer({
       method: 'POST',
       url: '/api/progress',
@@ -178,19 +187,61 @@ describe('GET /watch/{id}: the watch page carries the start of the episode', () 
     });
     expect(saved.statusCode).toBe(204);
     const html = (await t.viewer({ method: 'GET', url: `/watch/${episodeIds.free}` })).body;
-    expect(preloads(html).at(-1)).toBe('/media/free-1-abcdef/360p/seg_00001.m4s');
-    expect(html).toContain('<source src="/media/free-1-abcdef/master.m3u8#t=2.5"');
-    expect(served(html)!.answers[episodeProgressUrl(episodeIds.free!)]).toMatchObject({ positionSeconds: 2.5 });
+    expect(html).toBe(before);
+    expect(preloads(html).at(-1)).toBe('/media/free-1-abcdef/360p/seg_00000.m4s');
+    expect(html).toContain('<source src="/media/free-1-abcdef/master.m3u8" type=');
+    expect(served(html)!.answers[episodeProgressUrl(episodeIds.free!)]).toBeUndefined();
+    expect(html).not.toContain('/api/user');
   });
 
-  it('gives a locked episode no video and no media links, only the answers that say it is locked', async () => {
-    const html = (await t.viewer({ method: 'GET', url: `/watch/${episodeIds.locked}` })).body;
-    expect(preloads(html)).toEqual([]);
-    expect(html).not.toContain('<video');
-    expect(html).not.toContain('paid-11-abcdef/360p');
-    // The plain index.html (the app loads as usual) with the answers it needs to show the lock.
-    expect(html).toContain('<script type="module" src="/assets/app.js">');
-    expect(served(html)!.answers[seriesUnlocksUrl(paidSeriesId)]).toEqual([]);
+  it('gives a locked episode no video and no media links, even once this viewer has unlocked it', async () => {
+    const locked = async () => (await t.viewer({ method: 'GET', url: `/watch/${episodeIds.locked}` })).body;
+    for (const html of [await locked(), (await unlockEleven(), await locked())]) {
+      expect(preloads(html)).toEqual([]);
+      expect(html).not.toContain('<video');
+      expect(html).not.toContain('paid-11-abcdef/360p');
+      // The plain index.html (the app loads as usual and reads the unlocks itself) with the catalogue's answers.
+      expect(html).toContain('<script type="module" src="/assets/app.js">');
+      expect(served(html)!.answers[seriesUnlocksUrl(paidSeriesId)]).toBeUndefined();
+      expect(Object.keys(served(html)!.answers)).toHaveLength(3);
+    }
+    // The viewer may play it: the media answer them, not the page.
+    expect((await t.viewer({ method: 'GET', url: '/media/paid-11-abcdef/master.m3u8' })).statusCode).toBe(200);
+  });
+
+  it('is made once per episode and language and sent to every visitor with access; an edit shows next visit', async () => {
+    const url = `/watch/${episodeIds.free}`;
+    const access = await t.app.inject({ method: 'POST', url: '/api/access', payload: { code: TEST_ACCESS_CODES[0] } });
+    const other = `${access.cookies[0]!.name}=${access.cookies[0]!.value}`;
+    const first = await t.viewer({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    const again = await t.app.inject({ method: 'GET', url, headers: { cookie: other, 'accept-encoding': 'br' } });
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    // The query changes nothing on this page: the same bytes.
+    const tagged = await t.viewer({
+      method: 'GET',
+      url: `${url}?utm_campaign=spring`,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(tagged.rawPayload.equals(first.rawPayload)).toBe(true);
+    const spanish = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: `${other}; cliffhanger_language=es` },
+    });
+    expect(served(spanish.body)!.answers[seriesUrl(freeSeriesId, 'es')]).toBeDefined();
+
+    const edit = await t.admin({
+      method: 'PUT',
+      url: `/api/episodes/${episodeIds.free}`,
+      payload: { title: 'One, retitled' },
+    });
+    expect(edit.statusCode).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url, headers: { cookie: other } });
+    expect((served(after.body)!.answers[episodeUrl(episodeIds.free!)] as { title: string }).title).toBe(
+      'One, retitled',
+    );
+    // Never the prepared page to a visitor without access.
+    expect((await t.app.inject({ method: 'GET', url })).body).toBe(INDEX_HTML);
   });
 
   it('serves the plain page to a visitor without access, and for an unknown or malformed episode', async () => {

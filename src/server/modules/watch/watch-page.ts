@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   WATCH_START_ELEMENT_ID,
   WATCH_START_STAGE_ID,
@@ -8,6 +8,8 @@ import {
   WATCH_PAGE_FILE,
 } from '../../../contract/watch-start.ts';
 import { attribute, readPage, scriptJson, sendPage } from '../pages/page-reply.ts';
+import { pageAddress, type MadePage, type PreparedPages } from '../pages/prepared-pages.ts';
+import { viewerLanguageOf } from '../pages/viewer-language.ts';
 import { gatherWatchStart, type GatheredWatchStart } from './watch-start.ts';
 import { publicRoute } from '../../plugins/guards.ts';
 import { positiveId } from '../../../contract/common.ts';
@@ -16,7 +18,8 @@ import { positiveId } from '../../../contract/common.ts';
  * The app's index.html for /watch/{id}. At the top of <head>: preload links for the poster, the start of
  * the video and the player's first answers, so the browser fetches them before the app's code. At the top of
  * <body>: the episode's <video> over the whole screen, which native HLS players (Safari, Chrome) start
- * loading while the page parses; the player's boot script plays it and the feed takes it over.
+ * loading while the page parses; the player's boot script plays it (from where the viewer stopped, which it
+ * reads itself) and the feed takes it over.
  */
 export function watchPageHtml(indexHtml: string, gathered: GatheredWatchStart): string {
   const preloads = gathered.media
@@ -24,35 +27,52 @@ export function watchPageHtml(indexHtml: string, gathered: GatheredWatchStart): 
     .join('');
   const answers = `<script type="application/json" id="${WATCH_START_ELEMENT_ID}">${scriptJson(gathered.start)}</script>`;
   const master = gathered.media[0];
-  // The largest picture of the first screen until the first frame (its LCP): asked for ahead of everything.
+  // The largest picture of the first screen until the first frame (its LCP): asked for ahead of everything, in
+  // the same CORS mode as the <video crossorigin> whose poster it is, or the browser fetches it a second time.
   const posterPreload =
     master && gathered.poster
-      ? `<link rel="preload" as="image" fetchpriority="high" href="${attribute(gathered.poster)}">`
+      ? `<link rel="preload" as="image" crossorigin fetchpriority="high" href="${attribute(gathered.poster)}">`
       : '';
   const html = indexHtml.replace(/<head>/i, (head) => `${head}${posterPreload}${preloads}${answers}`);
   if (!master) return html;
-  // A media fragment makes the player fetch from the saved position instead of loading the start first.
-  const src = gathered.startAt > 0 ? `${master}#t=${gathered.startAt.toFixed(1)}` : master;
   const poster = gathered.poster ? ` poster="${attribute(gathered.poster)}"` : '';
   const stage =
     `<div id="${WATCH_START_STAGE_ID}" style="position:fixed;inset:0;z-index:45;background:#000">` +
     `<video id="${WATCH_START_VIDEO_ID}" data-active="true" playsinline webkit-playsinline preload="auto" crossorigin="anonymous"${poster}` +
     ` style="position:absolute;inset:0;width:100%;height:100%;object-fit:contain">` +
-    `<source src="${attribute(src)}" type="application/vnd.apple.mpegurl"></video></div>`;
+    `<source src="${attribute(master)}" type="application/vnd.apple.mpegurl"></video></div>`;
   return html.replace(/<body>/i, (body) => `${body}${stage}`);
 }
 
-/** GET /watch/{id}: the watch page's HTML; the plain index.html when there is nothing to add. */
-export function registerWatchPage(app: FastifyInstance, clientDir: string) {
-  // Open like any page (it holds the gate for visitors without access); its answers come from guarded routes.
-  app.get<{ Params: { episodeId: string } }>('/watch/:episodeId', { config: publicRoute }, async (request, reply) => {
-    const gathered = positiveId.safeParse(request.params.episodeId).success
-      ? await gatherWatchStart(app, request, request.params.episodeId)
-      : null;
-    if (!gathered) return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+/** The answers a complete watch page holds: the episode, its series and the series' episodes. */
+const WATCH_START_ANSWERS = 3;
+
+/**
+ * GET /watch/{id}: the watch page's HTML, the same for every visitor with access who reads its language, so it is
+ * made once per episode, language and catalogue stamp and then sent as prepared bytes (the page a campaign
+ * sends everyone to); the plain index.html when there is nothing to add.
+ */
+export function registerWatchPage(app: FastifyInstance, clientDir: string, preparedPages: PreparedPages) {
+  const makePage = async (request: FastifyRequest, episodeId: string): Promise<MadePage> => {
+    const gathered = await gatherWatchStart(app, request, episodeId);
+    if (!gathered) return { html: null, sameForEveryone: false };
     // With the episode's video in it, the page leaves the app's code to the player's boot script (watch.html).
     const template = gathered.media.length > 0 ? await readPage(clientDir, WATCH_PAGE_FILE) : null;
     const html = watchPageHtml(template ?? (await fs.readFile(path.join(clientDir, 'index.html'), 'utf8')), gathered);
-    return sendPage(request, reply, html);
+    return { html, sameForEveryone: Object.keys(gathered.start.answers).length === WATCH_START_ANSWERS };
+  };
+  // Open like any page (it holds the gate for visitors without access); its answers come from guarded routes.
+  app.get<{ Params: { episodeId: string } }>('/watch/:episodeId', { config: publicRoute }, async (request, reply) => {
+    const { episodeId } = request.params;
+    if (!positiveId.safeParse(episodeId).success) return sendIndex(reply);
+    // The page holds nothing of the address's query: one page per episode and language.
+    const address = pageAddress(`/watch/${Number(episodeId)}`, viewerLanguageOf(request));
+    const page =
+      preparedPages.forVisitor(address, request) ??
+      (await preparedPages.made(address, request, () => makePage(request, episodeId)));
+    return page === null ? sendIndex(reply) : sendPage(request, reply, page);
   });
 }
+
+const sendIndex = (reply: FastifyReply) =>
+  reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');

@@ -1,17 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isEpisodeFree } from '../../../contract/constants.ts';
-import type { EpisodeProgress } from '../../../contract/library.ts';
 import type { Episode, Series } from '../../../contract/series.ts';
-import type { UnlockedEpisode } from '../../../contract/wallet.ts';
-import {
-  episodeProgressUrl,
-  episodeUrl,
-  episodesUrl,
-  resumePoint,
-  seriesUnlocksUrl,
-  seriesUrl,
-  type WatchStart,
-} from '../../../contract/watch-start.ts';
+import { episodeUrl, episodesUrl, seriesUrl, type WatchStart } from '../../../contract/watch-start.ts';
 import { answerAsViewer } from '../pages/viewer-answers.ts';
 import { POSTER_FILE } from '../transcode/hls-pipeline.ts';
 import { viewerLanguageOf } from '../pages/viewer-language.ts';
@@ -20,17 +10,17 @@ export interface GatheredWatchStart {
   start: WatchStart;
   /** The first media files the player will ask for, in order: master and first variant playlist, init, segment. */
   media: string[];
-  /** Where playback starts (a saved position), in seconds. */
-  startAt: number;
   /** What the page shows until the first frame: that frame when the pipeline saved it, else the thumbnail. */
   poster: string;
 }
 
 /**
- * Gathers what the player of /watch/{episodeId} reads first, as this viewer would get it: the answers come
- * from the API's own routes (injected with the request's cookies), so the access gate, the locks and the
- * replies' shapes are exactly the API's. Null when the episode cannot be read (no access, no such episode):
- * the page then asks for itself and shows the reason.
+ * Gathers what the player of /watch/{episodeId} reads first and is the same for every viewer: the episode,
+ * its series in the viewer's language and the series' episodes, from the API's own routes (injected with the
+ * request's cookies, so the access gate and the replies' shapes are exactly the API's). The media of a free
+ * episode come with it; a later one's never do, even for a viewer who unlocked it, and neither does where this
+ * viewer stopped: the page is sent to everyone, and the player reads the viewer's own answers itself. Null
+ * when the episode cannot be read (no access, no such episode): the page then asks for itself and shows why.
  */
 export async function gatherWatchStart(
   app: FastifyInstance,
@@ -39,22 +29,19 @@ export async function gatherWatchStart(
 ): Promise<GatheredWatchStart | null> {
   const get = <T>(url: string) => answerAsViewer<T>(app, request, url);
   const answers: Record<string, unknown> = {};
-  const answer = async <T>(url: string, notFoundIsAnswer = false): Promise<T | null | undefined> => {
+  const answer = async <T>(url: string): Promise<T | undefined> => {
     const reply = await get<T>(url);
-    if (reply.status === 200 || (notFoundIsAnswer && reply.status === 404)) {
-      answers[url] = reply.body;
-      return reply.body;
-    }
-    return undefined;
+    if (reply.status !== 200 || reply.body === null) return undefined;
+    answers[url] = reply.body;
+    return reply.body;
   };
 
   const episode = await answer<Episode>(episodeUrl(episodeId));
   if (!episode) return null;
-  const [series, progress, , layout] = await Promise.all([
+  const [series, , layout] = await Promise.all([
     answer<Series>(seriesUrl(episode.seriesId, viewerLanguageOf(request))),
-    answer<EpisodeProgress>(episodeProgressUrl(episode.id), true),
     answer<Episode[]>(episodesUrl(episode.seriesId)),
-    // Read alongside: used only if the answers say this viewer may play the episode.
+    // Read alongside: used only if the episode is free to everyone.
     hlsLayout(episode.videoUrl, {
       read: async (url) => {
         const reply = await get(url);
@@ -63,15 +50,8 @@ export async function gatherWatchStart(
       exists: async (url) => (await answerAsViewer(app, request, url, 'HEAD')).status === 200,
     }),
   ]);
-  if (!series) return { start: { answers }, media: [], startAt: 0, poster: '' };
-  let playable = isEpisodeFree(episode.episodeNumber, series);
-  if (!playable) {
-    const unlocks = await answer<UnlockedEpisode[]>(seriesUnlocksUrl(episode.seriesId));
-    playable = (unlocks ?? []).some((unlock) => unlock.episodeNumber === episode.episodeNumber);
-  }
-  const startAt = resumePoint(progress?.positionSeconds, episode.duration) ?? 0;
-  const media = playable && layout ? firstMediaFiles(layout, startAt) : [];
-  return { start: { answers }, media, startAt, poster: (media.length > 0 && layout?.poster) || episode.thumbnailUrl };
+  const media = series && isEpisodeFree(episode.episodeNumber, series) && layout ? firstMediaFiles(layout, 0) : [];
+  return { start: { answers }, media, poster: (media.length > 0 && layout?.poster) || episode.thumbnailUrl };
 }
 
 /** What a player reads of an HLS episode before its first frame: its first (smallest) variant. */
