@@ -5,6 +5,9 @@ export const accessBody = z.object({
   code: z.string({ error: 'Access code is required' }).max(200, 'Access code is too long'),
 });
 export const accessReply = z.object({ granted: z.literal(true) });
+/** GET /api/access: whether the gate asks for a code at all (ACCESS_GATE), and whether this visitor is past it. */
+export const accessStatusReply = z.object({ required: z.boolean(), granted: z.boolean() });
+export type AccessStatus = z.infer<typeof accessStatusReply>;
 /** POST /api/access/leave: the viewer's access session has ended and its cookie is cleared. */
 export const leaveAccessReply = z.object({ granted: z.literal(false) });
 /** POST /api/admin/access/revoke-all: how many viewer access sessions were ended. */

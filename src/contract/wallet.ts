@@ -73,8 +73,8 @@ export const unlockedEpisode = z.object({
 export type UnlockedEpisode = z.infer<typeof unlockedEpisode>;
 export const unlockedEpisodesQuery = z.object({ seriesId: positiveId.optional() });
 
-/** grant: coins support gave or took back, with its reason. */
-export const ledgerEntryKind = z.enum(['purchase', 'checkin', 'unlock', 'grant']);
+/** `welcome`: the starting balance a new viewer was given; `grant`: coins support gave or took back, with a reason. */
+export const ledgerEntryKind = z.enum(['purchase', 'checkin', 'unlock', 'welcome', 'grant']);
 export const ledgerEntry = z.object({
   id: z.number().int(),
   kind: ledgerEntryKind,

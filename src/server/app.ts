@@ -20,6 +20,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { accessGatePlugin } from './modules/access/access.plugin.ts';
+import { viewersPlugin } from './modules/viewers/viewers.plugin.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { catalogueSnapshotRoutes } from './modules/catalogue-snapshot/catalogue-snapshot.routes.ts';
 import { curationRoutes } from './modules/curation/curation.routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(accessGatePlugin);
   await app.register(guardsPlugin);
   await app.register(auditPlugin);
+  await app.register(viewersPlugin);
   await app.register(mediaPipelinePlugin);
   await app.register(housekeepingPlugin);
   await app.register(openApiPlugin);

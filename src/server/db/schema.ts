@@ -286,7 +286,7 @@ export const progress = pgTable(
   ],
 );
 
-/** Every credit and debit; per user, sum(coins_delta) = users.coins and sum(bonuses_delta) = users.bonuses. */
+/** Every credit and debit (a new viewer's starting balance is a `welcome` entry); per user, sum(coins_delta) = users.coins and sum(bonuses_delta) = users.bonuses. */
 export const walletLedger = pgTable(
   'wallet_ledger',
   {
@@ -294,7 +294,7 @@ export const walletLedger = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['purchase', 'checkin', 'unlock', 'grant'] }).notNull(),
+    kind: text('kind', { enum: ['purchase', 'checkin', 'unlock', 'welcome', 'grant'] }).notNull(),
     coinsDelta: integer('coins_delta').notNull(),
     bonusesDelta: integer('bonuses_delta').notNull(),
     packageId: text('package_id'),

@@ -42,6 +42,8 @@ const GUARD_OF_ROUTE: Record<string, Decision> = {
   'HEAD /profile': 'public',
   'GET /api/health': 'public',
   'HEAD /api/health': 'public',
+  'GET /api/access': 'public',
+  'HEAD /api/access': 'public',
   'POST /api/access': 'public',
   'POST /api/access/leave': 'public',
   'POST /api/admin/login': 'public',

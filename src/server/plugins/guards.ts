@@ -8,10 +8,10 @@ export const ACCESS_COOKIE = 'cliffhanger_access';
 export const ADMIN_COOKIE = 'cliffhanger_admin';
 
 /**
- * Who may use a route: anyone (`public`), a viewer past the access gate (`viewer`), or a signed-in operator
- * (`operator`, who also passes `viewer`) whose role is one the route names. Declared where the route is registered
- * and checked on the route the request matched, never by matching the raw URL, which the router decodes (`/%61pi`
- * is `/api`).
+ * Who may use a route: anyone (`public`), a viewer past the access gate (`viewer`: anyone, with ACCESS_GATE=off),
+ * or a signed-in operator (`operator`, who also passes `viewer`) whose role is one the route names. Declared where
+ * the route is registered and checked on the route the request matched, never by matching the raw URL, which the
+ * router decodes (`/%61pi` is `/api`).
  */
 export type Guard = 'public' | 'viewer' | 'operator';
 
@@ -134,7 +134,7 @@ export const guardsPlugin = fp(async (app: FastifyInstance) => {
     const decidedInMemory =
       rateBucket !== 'attempts' &&
       guard !== 'operator' &&
-      (guard !== 'viewer' || app.accessGate.passOf(request.cookies[ACCESS_COOKIE]) !== null);
+      (guard !== 'viewer' || app.accessGate.admits(request.cookies[ACCESS_COOKIE]));
     if (!decidedInMemory) {
       guardWithDatabase(app, request, reply, guard, rateBucket).then(() => reply.sent || done(), done);
       return;
@@ -151,7 +151,7 @@ async function guardWithDatabase(
   rateBucket: RateBucket,
 ) {
   if (!(await admitRequest(app, request, reply, rateBucket))) return;
-  if (guard === 'viewer' && !app.accessGate.passOf(request.cookies[ACCESS_COOKIE])) {
+  if (guard === 'viewer' && !app.accessGate.admits(request.cookies[ACCESS_COOKIE])) {
     // Operators see what viewers see (the dashboard reads the catalogue), even after revoking viewer access.
     if (!request.cookies[ADMIN_COOKIE] || !(await isOperator(app, request))) {
       return void reply.status(401).header('Cache-Control', 'no-store').send(ACCESS_REQUIRED);

@@ -237,7 +237,7 @@ describe('roles and the team', () => {
     await t.admin({ method: 'DELETE', url: `/api/admin/operators/${removed.id}` });
     const after = await t.app.inject({
       method: 'GET',
-      url: '/api/admin/viewers/user-1',
+      url: `/api/admin/viewers/${t.viewerId.slice(-8)}`,
       headers: { cookie: removed.cookie },
     });
     expect(after.statusCode).toBe(401);
@@ -249,17 +249,20 @@ describe('roles and the team', () => {
 describe('support', () => {
   it("grants coins with a reason that the viewer's ledger and the audit log keep", async () => {
     const support = await member('Sam', 'support');
+    // The UID a viewer's profile shows: the last 8 characters of their id.
+    const uid = t.viewerId.slice(-8);
     const as = (options: { method: 'GET' | 'POST'; url: string; payload?: object }) =>
       t.app.inject({ ...options, headers: { cookie: support.cookie } });
-    const before = (await as({ method: 'GET', url: '/api/admin/viewers/user-1' })).json<{
+    const before = (await as({ method: 'GET', url: `/api/admin/viewers/${uid}` })).json<{
       coins: number;
       uid: string;
     }>();
-    expect(before.uid).toBe('user-1');
+    expect(before.uid).toBe(uid);
+    expect(uid).toHaveLength(8);
 
     const granted = await as({
       method: 'POST',
-      url: '/api/admin/viewers/user-1/coins',
+      url: `/api/admin/viewers/${uid}/coins`,
       payload: { coins: 40, reason: 'Episode 3 froze twice' },
     });
     expect(granted.statusCode, granted.body).toBe(200);
@@ -277,21 +280,21 @@ describe('support', () => {
       operator: { name: 'Sam', role: 'support' },
       action: 'viewer.coins_granted',
       objectType: 'viewer',
-      objectId: 'user-1',
+      objectId: t.viewerId,
       reason: 'Episode 3 froze twice',
       changes: { coins: { before: before.coins, after: before.coins + 40 } },
     });
 
     const tooMuch = await as({
       method: 'POST',
-      url: '/api/admin/viewers/user-1/coins',
+      url: `/api/admin/viewers/${uid}/coins`,
       payload: { coins: -(before.coins + 41), reason: 'Refunded by the store' },
     });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().message).toBe(
       `This viewer has ${before.coins + 40} coins: you can take back at most that many.`,
     );
-    const noReason = await as({ method: 'POST', url: '/api/admin/viewers/user-1/coins', payload: { coins: 5 } });
+    const noReason = await as({ method: 'POST', url: `/api/admin/viewers/${uid}/coins`, payload: { coins: 5 } });
     expect(noReason.statusCode).toBe(400);
     expect((await as({ method: 'GET', url: '/api/admin/viewers/nobody99' })).statusCode).toBe(404);
   });

@@ -17,6 +17,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { conflict, DomainError, invalid, notFound } from '../../errors.ts';
 import * as repo from './wallet.repository.ts';
 import { createSettlementQueue } from './settlement-queue.ts';
+import { freshViewer, type ViewerStart } from '../viewers/viewers.service.ts';
 
 /** A reply and its status, as stored for Idempotency-Key replays. */
 export interface Answer<T, Status extends number = number> {
@@ -48,10 +49,10 @@ function toLedgerEntry(row: repo.LedgerRow, withReason = false): LedgerEntry {
   };
 }
 
-export async function getUser(db: Database, userId: string): Promise<User> {
+/** The viewer's account; one who has written nothing yet has no row and the starting balance. */
+export async function getUser(db: Database, userId: string, start: ViewerStart): Promise<User> {
   const row = await repo.findUser(db, userId);
-  if (!row) throw noSuchUser();
-  return toUser(row);
+  return row ? toUser(row) : freshViewer(userId, start);
 }
 
 export function coinPackages(placement: 'topup' | 'rewards'): CoinPackage[] {
@@ -304,7 +305,6 @@ export async function listUnlockedEpisodes(
   userId: string,
   seriesId?: number,
 ): Promise<UnlockedEpisode[]> {
-  if (!(await repo.findUser(db, userId))) throw noSuchUser();
   const rows = await repo.unlocksInOrder(db, userId, seriesId);
   return rows.map((row) => ({
     seriesId: row.seriesId,
@@ -314,7 +314,6 @@ export async function listUnlockedEpisodes(
 }
 
 export async function listTransactions(db: Database, userId: string, limit: number): Promise<LedgerEntry[]> {
-  if (!(await repo.findUser(db, userId))) throw noSuchUser();
   return (await repo.ledgerNewestFirst(db, userId, limit)).map((row) => toLedgerEntry(row));
 }
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { onUnauthorized } from '../../lib/api-client.ts';
+import { apiRequest, onUnauthorized } from '../../lib/api-client.ts';
+import type { AccessStatus } from '../../../contract/auth.ts';
 import { storageKeys } from '../../lib/storage-keys.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 
@@ -37,6 +38,16 @@ const isAccessRequired = (body: string) => {
 };
 
 /**
+ * Without a stored flag, the server says whether there is a gate at all (ACCESS_GATE=off: never shown) and
+ * whether this visitor is past it; if it cannot be asked, the gate is shown, as before.
+ */
+const askServer = (): Promise<GateState> =>
+  apiRequest<AccessStatus>('/api/access').then(
+    (status) => (!status.required || status.granted ? 'granted' : 'locked'),
+    () => 'locked',
+  );
+
+/**
  * SPEC §2 start-up: read the stored flag (spinner meanwhile), then show the app or the gate.
  * The flag only drives the UI; the server's cookie decides, and when it says the cookie is gone
  * the gate comes back.
@@ -48,7 +59,12 @@ export function AccessGate({ children, granted }: { children: ReactNode; granted
 
   useEffect(() => {
     if (granted) rememberAccess();
-    else setState(readStoredAccess());
+    else if (readStoredAccess() === 'granted') setState('granted');
+    else
+      void askServer().then((state) => {
+        if (state === 'granted') rememberAccess();
+        setState(state);
+      });
     const stopListening = onUnauthorized((_path, body) => {
       if (!isAccessRequired(body)) return;
       localStorage.removeItem(storageKeys.access.key);

@@ -1,4 +1,4 @@
-import { CalendarCheck, Coins, LockOpen, Receipt } from 'lucide-react';
+import { CalendarCheck, Coins, Gift, LifeBuoy, LockOpen, Receipt } from 'lucide-react';
 import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { findCoinPackage } from '../../../../contract/constants.ts';
 import type { Series } from '../../../../contract/series.ts';
@@ -36,10 +36,14 @@ export function TransactionList({ entries, seriesById }: { entries: LedgerEntry[
                   title: series?.title ?? t('transactions.removedSeries'),
                   number: entry.episodeNumber ?? 0,
                 })
-              : entry.kind === 'grant'
-                ? t('transactions.grantDetail')
-                : t('transactions.checkInDetail');
-        const Icon = entry.kind === 'purchase' ? Receipt : entry.kind === 'unlock' ? LockOpen : CalendarCheck;
+              : entry.kind === 'welcome'
+                ? t('transactions.welcomeDetail')
+                : entry.kind === 'grant'
+                  ? t('transactions.grantDetail')
+                  : t('transactions.checkInDetail');
+        const Icon = { purchase: Receipt, unlock: LockOpen, checkin: CalendarCheck, welcome: Gift, grant: LifeBuoy }[
+          entry.kind
+        ];
         const tone =
           entry.kind === 'purchase'
             ? 'bg-emerald-400/10 text-emerald-300'

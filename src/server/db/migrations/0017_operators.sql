@@ -51,7 +51,8 @@ END $$;
 CREATE TRIGGER operator_audit_append_only BEFORE UPDATE ON operator_audit
   FOR EACH ROW EXECUTE FUNCTION operator_audit_refuse_update();
 --> statement-breakpoint
--- Coins support grants or takes back are no viewer's purchase or spending: they stay out of the insights.
+-- Coins support grants or takes back are no viewer's purchase or spending, like a new viewer's welcome coins:
+-- both stay out of the insights.
 CREATE OR REPLACE FUNCTION insight_record_ledger_entries() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO insight_events (event_id, user_id, kind, series_id, episode_number, occurred_at, coins, paid_coins, price_cents)
@@ -66,7 +67,7 @@ BEGIN
     abs(coins_delta),
     price_cents
   FROM added
-  WHERE kind <> 'grant'
+  WHERE kind NOT IN ('welcome', 'grant')
   ORDER BY id
   ON CONFLICT DO NOTHING;
   RETURN NULL;
