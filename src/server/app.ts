@@ -32,6 +32,9 @@ import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { translationsRoutes } from './modules/translations/translations.routes.ts';
 import { mediaPipelinePlugin } from './modules/transcode/transcode.plugin.ts';
 import { subtitlesRoutes } from './modules/subtitles/subtitles.routes.ts';
+import { auditPlugin } from './modules/audit/audit.plugin.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -93,6 +96,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(securityPlugin);
   await app.register(accessGatePlugin);
   await app.register(guardsPlugin);
+  await app.register(auditPlugin);
   await app.register(viewersPlugin);
   await app.register(mediaPipelinePlugin);
   await app.register(housekeepingPlugin);
@@ -111,6 +115,8 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(subtitlesRoutes);
   await app.register(insightsRoutes);
   await app.register(translationsRoutes);
+  await app.register(auditRoutes);
+  await app.register(supportRoutes);
 
   await app.register(clientPlugin, { clientDir: deps.clientDir, ssrEntry: deps.config.ssrEntry });
   return app;

@@ -38,6 +38,7 @@ const environment = z.object({
   EVENTS_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   /** Days raw insight events are kept; the daily rollups are kept for good. */
   INSIGHT_EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   /** Which proxies to believe for X-Forwarded-For/-Proto: a hop count, their addresses, or (unsafe) `true`. */
   TRUST_PROXY: z
     .string()
@@ -157,6 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mediaRateLimit: e.MEDIA_RATE_LIMIT,
     eventsRateLimit: e.EVENTS_RATE_LIMIT,
     insightEventsRetentionDays: e.INSIGHT_EVENTS_RETENTION_DAYS,
+    /** Days the operators' audit log keeps an entry. */
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     trustProxy: e.TRUST_PROXY,
     adminSessionMs: e.ADMIN_SESSION_HOURS * 3600_000,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,

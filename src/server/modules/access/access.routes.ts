@@ -77,7 +77,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/access/revoke-all',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner'),
       schema: {
         summary: "Revoke every viewer's access",
         operationId: 'revokeAllViewerAccess',
@@ -85,6 +85,10 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: revokeAllAccessReply },
       },
     },
-    async () => ({ revokedSessions: await revokeAllAccess(app.db, app.accessGate) }),
+    async (request) => {
+      const revokedSessions = await revokeAllAccess(app.db, app.accessGate);
+      await app.audit(request, { action: 'access.revoke_all', after: { revokedSessions } });
+      return { revokedSessions };
+    },
   );
 };

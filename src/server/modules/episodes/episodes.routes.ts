@@ -10,6 +10,7 @@ import {
   updateEpisodeBody,
   uploadEpisodeFields,
   videoProcessingStatus as videoProcessingStatusReply,
+  type AdminEpisode,
 } from '../../../contract/index.ts';
 import { invalid } from '../../errors.ts';
 import { removeQuietly, seriesUploadsDir } from '../transcode/transcode.service.ts';
@@ -31,6 +32,14 @@ import { operatorRoute } from '../../plugins/guards.ts';
 
 const errors = { 400: errorReply, 401: errorReply, 404: errorReply, 409: errorReply, 413: errorReply, 503: errorReply };
 
+const episodeObject = (e: AdminEpisode) => ({
+  type: 'episode',
+  id: e.id,
+  label: `Series ${e.seriesId}, episode ${e.episodeNumber}: ${e.title}`,
+});
+/** What the audit log compares of an episode: what operators edit. */
+const auditedEpisode = (e: AdminEpisode) => ({ seriesId: e.seriesId, episodeNumber: e.episodeNumber, title: e.title });
+
 const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only this scope parses multipart bodies; everything else stays JSON-only.
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1000, parts: 12 } });
@@ -41,7 +50,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/video-processing',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor', 'analyst'),
       schema: {
         summary: 'Whether this server can process uploaded videos',
         operationId: 'getVideoProcessingStatus',
@@ -55,7 +64,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/series/:id/episodes/admin',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor', 'analyst'),
       schema: {
         summary: "A series' episodes with their processing state",
         operationId: 'listSeriesEpisodesForOperator',
@@ -70,7 +79,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/episodes/:episodeId/admin',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor', 'analyst'),
       schema: {
         summary: 'One episode with its processing state',
         operationId: 'getEpisodeForOperator',
@@ -85,7 +94,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/series/:id/episodes',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: 'Upload a new episode',
         operationId: 'uploadEpisode',
@@ -106,7 +115,13 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
           const issue = fields.error.issues[0]!;
           throw invalid(issue.message, issue.path.join('.') || undefined);
         }
-        return reply.status(201).send(await addUploadedEpisode(ctx, seriesId, fields.data, upload.path));
+        const created = await addUploadedEpisode(ctx, seriesId, fields.data, upload.path);
+        await app.audit(request, {
+          action: 'episode.create',
+          object: episodeObject(created),
+          after: auditedEpisode(created),
+        });
+        return reply.status(201).send(created);
       } catch (error) {
         await removeQuietly(upload.path);
         throw error;
@@ -117,7 +132,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/episodes/:episodeId/video',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: "Replace an episode's video",
         operationId: 'replaceEpisodeVideo',
@@ -132,7 +147,9 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireVideoProcessing();
       const upload = await receiveUpload(request, uploadsOf(episode.seriesId), maxBytes);
       try {
-        return reply.status(202).send(await replaceEpisodeVideo(ctx, episode.id, upload.path));
+        const replaced = await replaceEpisodeVideo(ctx, episode.id, upload.path);
+        await app.audit(request, { action: 'episode.replace_video', object: episodeObject(replaced) });
+        return reply.status(202).send(replaced);
       } catch (error) {
         await removeQuietly(upload.path);
         throw error;
@@ -143,7 +160,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/episodes/:episodeId/retry-transcode',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: "Transcode an episode's video again",
         operationId: 'retryEpisodeTranscode',
@@ -152,13 +169,17 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 202: adminEpisode, ...errors },
       },
     },
-    async (request, reply) => reply.status(202).send(await retryTranscode(ctx, request.params.episodeId)),
+    async (request, reply) => {
+      const retried = await retryTranscode(ctx, request.params.episodeId);
+      await app.audit(request, { action: 'episode.retry_transcode', object: episodeObject(retried) });
+      return reply.status(202).send(retried);
+    },
   );
 
   app.put(
     '/api/episodes/:episodeId',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: 'Edit an episode',
         operationId: 'updateEpisode',
@@ -168,13 +189,23 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminEpisode, ...errors },
       },
     },
-    (request) => editEpisode(app.db, request.params.episodeId, request.body),
+    async (request) => {
+      const before = await getEpisodeForOperator(app.db, request.params.episodeId);
+      const after = await editEpisode(app.db, request.params.episodeId, request.body);
+      await app.audit(request, {
+        action: 'episode.update',
+        object: episodeObject(after),
+        before: auditedEpisode(before),
+        after: auditedEpisode(after),
+      });
+      return after;
+    },
   );
 
   app.delete(
     '/api/episodes/:episodeId',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: 'Delete an episode',
         operationId: 'deleteEpisode',
@@ -184,7 +215,13 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const before = await getEpisodeForOperator(app.db, request.params.episodeId);
       await removeEpisode(ctx, request.params.episodeId);
+      await app.audit(request, {
+        action: 'episode.delete',
+        object: episodeObject(before),
+        before: auditedEpisode(before),
+      });
       return reply.status(204).send(null);
     },
   );

@@ -35,7 +35,9 @@ export default function SeriesPage() {
       seriesQuery.error instanceof ApiError && (seriesQuery.error.status === 404 || seriesQuery.error.status === 400);
     return (
       <div className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-3 px-6 text-center">
-        <p aria-hidden className="text-5xl font-black text-zinc-500">404</p>
+        <p aria-hidden className="text-5xl font-black text-zinc-500">
+          404
+        </p>
         <h1 className="text-xl font-bold">{missing ? t('notFound.title') : t('error.title')}</h1>
         <p className="text-sm text-zinc-400">{missing ? t('notFound.text') : t('error.text')}</p>
         <Link
@@ -95,7 +97,11 @@ function SeriesDetail({ series }: { series: Series }) {
           setUnlockOpen(false);
         },
         onError: () =>
-          toast({ title: t('toast.unlockFailedTitle'), description: t('toast.unlockFailedDescription'), variant: 'destructive' }),
+          toast({
+            title: t('toast.unlockFailedTitle'),
+            description: t('toast.unlockFailedDescription'),
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -125,7 +131,9 @@ function SeriesDetail({ series }: { series: Series }) {
         <div className="flex min-w-0 flex-col justify-end gap-2 md:justify-start md:pt-4">
           <div className="flex flex-wrap items-center gap-1.5">
             {series.isNew && (
-              <span className="rounded-md bg-rose-600 px-1.5 py-0.5 text-[10px] font-bold uppercase">{t('badges.new')}</span>
+              <span className="rounded-md bg-rose-600 px-1.5 py-0.5 text-[10px] font-bold uppercase">
+                {t('badges.new')}
+              </span>
             )}
             {series.isFree && (
               <span className="rounded-md bg-emerald-500 px-1.5 py-0.5 text-[10px] font-bold text-black uppercase">
@@ -151,7 +159,10 @@ function SeriesDetail({ series }: { series: Series }) {
                   {t('meta.ratingValue', { rating: formatRatingOutOfTen(series.rating) })}
                 </span>{' '}
                 <span className="text-zinc-400" data-testid="series-rating-count">
-                  {t('meta.ratingCount', { count: ratingCount(series.rating), formatted: formatNumber(ratingCount(series.rating)) })}
+                  {t('meta.ratingCount', {
+                    count: ratingCount(series.rating),
+                    formatted: formatNumber(ratingCount(series.rating)),
+                  })}
                 </span>
               </dd>
             </div>
@@ -172,11 +183,18 @@ function SeriesDetail({ series }: { series: Series }) {
               </dd>
             </div>
           </dl>
-          <p className="flex items-start gap-1.5 text-xs font-semibold text-amber-200 sm:text-sm" data-testid="series-pricing">
+          <p
+            className="flex items-start gap-1.5 text-xs font-semibold text-amber-200 sm:text-sm"
+            data-testid="series-pricing"
+          >
             <Coins className="mt-0.5 size-3.5 shrink-0 text-amber-300" aria-hidden />
             {series.isFree
               ? t('pricing.allFree')
-              : t('pricing.freeThenCost', { free: FREE_EPISODES, count: series.episodeCost, formatted: formatNumber(series.episodeCost) })}
+              : t('pricing.freeThenCost', {
+                  free: FREE_EPISODES,
+                  count: series.episodeCost,
+                  formatted: formatNumber(series.episodeCost),
+                })}
           </p>
         </div>
 
@@ -196,7 +214,11 @@ function SeriesDetail({ series }: { series: Series }) {
           {series.tags.length > 0 && (
             <ul className="flex flex-wrap gap-2" aria-label={t('meta.tags')}>
               {series.tags.map((tag) => (
-                <li key={tag} dir="auto" className="rounded-full border border-white/10 px-3 py-1 text-xs text-zinc-300">
+                <li
+                  key={tag}
+                  dir="auto"
+                  className="rounded-full border border-white/10 px-3 py-1 text-xs text-zinc-300"
+                >
                   #{tag}
                 </li>
               ))}

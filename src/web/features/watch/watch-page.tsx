@@ -74,14 +74,18 @@ export default function WatchPage() {
 
   if (failed) {
     const missing =
-      (episodeQuery.error instanceof ApiError && (episodeQuery.error.status === 404 || episodeQuery.error.status === 400)) ||
+      (episodeQuery.error instanceof ApiError &&
+        (episodeQuery.error.status === 404 || episodeQuery.error.status === 400)) ||
       (seriesQuery.error instanceof ApiError && seriesQuery.error.status === 404);
     return (
       <WatchMessage
         title={missing ? t('notFound.title') : t('error.title')}
         text={missing ? t('notFound.text') : t('error.text')}
         action={
-          <Link href={paths.home} className="rounded-full bg-rose-600 px-5 py-2.5 text-sm font-semibold hover:bg-rose-500">
+          <Link
+            href={paths.home}
+            className="rounded-full bg-rose-600 px-5 py-2.5 text-sm font-semibold hover:bg-rose-500"
+          >
             {t('notFound.home')}
           </Link>
         }

@@ -1,4 +1,4 @@
-import { CalendarCheck, Coins, Gift, LockOpen, Receipt } from 'lucide-react';
+import { CalendarCheck, Coins, Gift, LifeBuoy, LockOpen, Receipt } from 'lucide-react';
 import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { findCoinPackage } from '../../../../contract/constants.ts';
 import type { Series } from '../../../../contract/series.ts';
@@ -38,8 +38,12 @@ export function TransactionList({ entries, seriesById }: { entries: LedgerEntry[
                 })
               : entry.kind === 'welcome'
                 ? t('transactions.welcomeDetail')
-                : t('transactions.checkInDetail');
-        const Icon = { purchase: Receipt, unlock: LockOpen, checkin: CalendarCheck, welcome: Gift }[entry.kind];
+                : entry.kind === 'grant'
+                  ? t('transactions.grantDetail')
+                  : t('transactions.checkInDetail');
+        const Icon = { purchase: Receipt, unlock: LockOpen, checkin: CalendarCheck, welcome: Gift, grant: LifeBuoy }[
+          entry.kind
+        ];
         const tone =
           entry.kind === 'purchase'
             ? 'bg-emerald-400/10 text-emerald-300'

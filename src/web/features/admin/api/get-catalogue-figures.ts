@@ -4,8 +4,9 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { catalogueFiguresQueryKey } from './query-keys.ts';
 
 /** GET /api/admin/catalogue-figures: the four stat cards, counted by the database. */
-export function useCatalogueFigures() {
+export function useCatalogueFigures(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: catalogueFiguresQueryKey,
     queryFn: ({ signal }) => apiRequest<CatalogueFigures>('/api/admin/catalogue-figures', { signal }),
   });

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { AdminSession } from './get-admin-session.ts';
-import { adminSessionQueryKey } from './query-keys.ts';
+import { adminSessionQueryKey, signedInOperatorQueryKey } from './query-keys.ts';
 import { rememberAdmin } from '../lib/admin-flag.ts';
 
-export function logInAdmin(password: string) {
-  return apiRequest<AdminSession>('/api/admin/login', { method: 'POST', body: { password } });
+/** Without a name, the password is the owner's. */
+export function logInAdmin(credentials: { name?: string; password: string }) {
+  return apiRequest<AdminSession>('/api/admin/login', { method: 'POST', body: credentials });
 }
 
 export function useLogInAdmin() {
@@ -14,6 +15,8 @@ export function useLogInAdmin() {
     mutationFn: logInAdmin,
     onSuccess: (session) => {
       rememberAdmin(session.authenticated);
+      // Whoever was signed in before is not who is now.
+      queryClient.removeQueries({ queryKey: signedInOperatorQueryKey });
       queryClient.setQueryData(adminSessionQueryKey, session);
     },
   });

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 
 // The dashboard reads the same lists as the viewer pages, so the viewer keys are refreshed too.
 export const adminSessionQueryKey = ['/api/admin/session'] as const;
+export const signedInOperatorQueryKey = ['/api/admin/me'] as const;
 export const seriesListQueryKey = ['/api/series'] as const;
 export const carouselQueryKey = ['/api/carousel'] as const;
 export const trendingQueryKey = ['/api/trending'] as const;
