@@ -122,6 +122,10 @@ async function main() {
   try {
     const list = (await (await fetch(`${app.url}/api/series`, { headers: { cookie } })).json()) as { id: number }[];
     const id = list[0]!.id;
+    const episodes = (await (await fetch(`${app.url}/api/series/${id}/episodes`, { headers: { cookie } })).json()) as {
+      id: number;
+    }[];
+    // The two landing pages a shared link or an ad sends a first visitor to, beside home.
     const paths = [
       '/api/series',
       `/api/series/${id}`,
@@ -129,6 +133,8 @@ async function main() {
       '/api/trending',
       '/api/carousel',
       '/',
+      `/series/${id}`,
+      `/watch/${episodes[0]!.id}`,
     ];
 
     const recorded = await record(app.url, paths, cookie);

@@ -39,6 +39,14 @@ export const userId = z
 export const userIdParams = z.object({ userId });
 
 /**
+ * One of our own /media/... paths that stays under /media/: no "..", and no dot, slash or backslash written as a
+ * percent escape, which a browser would decode into one.
+ */
+export function isMediaPath(value: string): boolean {
+  return /^\/media\/[A-Za-z0-9._~\-/%]+$/.test(value) && !value.includes('..') && !/%(2e|2f|5c)/i.test(value);
+}
+
+/**
  * Artwork and media links: http(s) URLs or our own /media/... paths, nothing else (no javascript:, data:).
  * The server keeps no outside link: it fetches an http(s) thumbnail once and saves the /media/ path of its copy.
  */
@@ -47,7 +55,7 @@ export const mediaUrl = z
   .trim()
   .max(2048, 'URL is too long (at most 2048 characters)')
   .refine((value) => {
-    if (/^\/media\/[A-Za-z0-9._~\-/%]+$/.test(value) && !value.includes('..')) return true;
+    if (isMediaPath(value)) return true;
     try {
       const url = new URL(value);
       return url.protocol === 'http:' || url.protocol === 'https:';
@@ -63,15 +71,24 @@ const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
 /**
  * Where `value` holds text PostgreSQL cannot store (NUL) or that is not well-formed Unicode (an unpaired
  * surrogate): the dotted path of the first such string ('' for `value` itself), or null when all is well.
+ * Walks with a stack of its own rather than recursion, so no shape of input can exhaust the call stack.
  */
-export function unstorableTextAt(value: unknown, at = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') || UNPAIRED_SURROGATE.test(value) ? at : null;
-  if (typeof value !== 'object' || value === null) return null;
-  for (const [key, each] of Object.entries(value)) {
-    const inner = unstorableTextAt(each, at ? `${at}.${key}` : key);
-    if (inner !== null) return inner;
-    const badKey = unstorableTextAt(key, at);
-    if (badKey !== null) return badKey;
+export function unstorableTextAt(value: unknown): string | null {
+  const pending: { value: unknown; at: string }[] = [{ value, at: '' }];
+  while (pending.length > 0) {
+    const { value: each, at } = pending.pop()!;
+    if (typeof each === 'string') {
+      if (each.includes('\u0000') || UNPAIRED_SURROGATE.test(each)) return at;
+      continue;
+    }
+    if (typeof each !== 'object' || each === null) continue;
+    const entries = Object.entries(each);
+    // Pushed last first, so entries come off in order: each value (and all inside it), then its key.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, inner] = entries[i]!;
+      pending.push({ value: key, at });
+      pending.push({ value: inner, at: at ? `${at}.${key}` : key });
+    }
   }
   return null;
 }

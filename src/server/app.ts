@@ -8,6 +8,7 @@ import { createChangeFeed, type ChangeFeed } from './db/change-feed.ts';
 import { isDatabaseUnavailable, unavailableReason, type DatabaseAvailability } from './db/availability.ts';
 import type { Secrets } from './secrets.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { requestLogPlugin } from './plugins/request-log.ts';
 import { availabilityPlugin } from './plugins/availability.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDependencies) {
 
   await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(availabilityPlugin, { pool: deps.pool, availability: deps.availability });
   await app.register(cookie);
   await app.register(securityPlugin);

@@ -55,6 +55,19 @@ const environment = z.object({
   TRANSCODE_CONCURRENCY: z.coerce.number().int().min(0).max(8).default(1),
   /** Where encoded demo media is cached across data directories (default node_modules/.cache/cliffhanger-media). */
   MEDIA_CACHE_DIR: optionalText,
+  /** The public origin of this app, as browsers reach it (e.g. https://cliffhanger.example). */
+  PUBLIC_URL: optionalText.transform((value, context) => {
+    if (value === undefined) return undefined;
+    const origin = parsePublicOrigin(value);
+    if (origin === null) {
+      context.addIssue({
+        code: 'custom',
+        message: 'use the http(s) origin browsers reach this app at, like https://cliffhanger.example (no path)',
+      });
+      return z.NEVER;
+    }
+    return origin;
+  }),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -83,6 +96,24 @@ export function parseTrustProxy(value: string): boolean | string | ((address: st
     return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
   });
   return valid ? entries.join(',') : null;
+}
+
+/**
+ * PUBLIC_URL as an origin ("https://cliffhanger.example", no trailing slash), or null when it is not one: only http(s),
+ * no credentials, and nothing after the host and port but an optional "/".
+ */
+export function parsePublicOrigin(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) return null;
+  // new URL() keeps a bare "?" or "#" out of search and hash, but they are not part of an origin either.
+  if (/[?#]/.test(value)) return null;
+  return url.origin;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
@@ -120,6 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
     transcodeConcurrency: e.TRANSCODE_CONCURRENCY,
     mediaCacheDir: e.MEDIA_CACHE_DIR ? path.resolve(e.MEDIA_CACHE_DIR) : undefined,
+    /** The app's public origin (PUBLIC_URL), e.g. "https://cliffhanger.example"; unset: known only from requests. */
+    publicOrigin: e.PUBLIC_URL,
     /**
      * "address:port" endpoints the thumbnail fetch may reach although they are not public. Deliberately not
      * read from the environment: only tests set it (for their own loopback image server).

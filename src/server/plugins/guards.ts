@@ -118,6 +118,15 @@ async function guardWithDatabase(
   }
 }
 
-export function isOperator(app: FastifyInstance, request: FastifyRequest) {
-  return isAdminSession(app.db, request.cookies[ADMIN_COOKIE]);
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The answer of isOperator, asked once per request whichever hook asks first. */
+    operatorSession?: Promise<boolean>;
+  }
+}
+
+/** Whether the request carries a live operator session (no database work without the cookie). */
+export function isOperator(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
+  request.operatorSession ??= isAdminSession(app.db, request.cookies[ADMIN_COOKIE]);
+  return request.operatorSession;
 }

@@ -21,7 +21,8 @@ import { searchSeries } from './series-search.service.ts';
 import { inViewerLanguage } from '../translations/translations.service.ts';
 import { sendPrepared } from '../catalogue-snapshot/prepared-reply.ts';
 import { operatorRoute, viewerRoute } from '../../plugins/guards.ts';
-import { artworkImporter, DEFAULT_ARTWORK_LIMITS } from '../../media/artwork-import.ts';
+import type { FastifyRequest } from 'fastify';
+import { artworkImporter, DEFAULT_ARTWORK_LIMITS, type OwnOrigin } from '../../media/artwork-import.ts';
 import { adoptExternalArtwork, storeUploadedArtwork } from './series-artwork.ts';
 import { receiveArtwork } from './artwork.upload.ts';
 
@@ -29,6 +30,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const artwork = artworkImporter(app.mediaPipeline.storage, {
     ...DEFAULT_ARTWORK_LIMITS,
     allowedEndpoints: app.config.artworkAllowedEndpoints,
+  });
+  const ours = (request: FastifyRequest): OwnOrigin => ({
+    requestHost: request.host,
+    publicOrigin: app.config.publicOrigin,
   });
   app.addHook('onReady', () => {
     // In the background: a slow or dead external host must not hold up the start.
@@ -69,7 +74,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/series',
     { config: operatorRoute, schema: { body: createSeriesBody, response: { 201: series } } },
-    async (request, reply) => reply.status(201).send(await createSeries(app.db, artwork, request.body)),
+    async (request, reply) => reply.status(201).send(await createSeries(app.db, artwork, request.body, ours(request))),
   );
 
   await app.register(async (uploads) => {
@@ -91,7 +96,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       config: operatorRoute,
       schema: { params: seriesIdParams, body: updateSeriesBody, response: { 200: series, 404: errorReply } },
     },
-    (request) => editSeries(app.db, artwork, request.params.id, request.body),
+    (request) => editSeries(app.db, artwork, request.params.id, request.body, ours(request)),
   );
 
   app.delete(

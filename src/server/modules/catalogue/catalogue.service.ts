@@ -2,7 +2,7 @@ import type { CatalogueFigures, Episode, EpisodeSubtitle, Genre, Series } from '
 import { subtitlesOfEpisode, subtitlesOfEpisodes } from '../subtitles/subtitles.service.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import type { ArtworkImporter } from '../../media/artwork-import.ts';
+import type { ArtworkImporter, OwnOrigin } from '../../media/artwork-import.ts';
 import * as repo from './catalogue.repository.ts';
 import { withOwnArtwork } from './series-artwork.ts';
 
@@ -93,15 +93,21 @@ export async function getEpisode(db: Database, episodeId: number) {
   return toEpisode(row, await subtitlesOfEpisode(db, row.id));
 }
 
-export async function createSeries(db: Database, artwork: ArtworkImporter, values: NewSeries) {
-  return toSeries(await repo.insertSeries(db, await withOwnArtwork(artwork, values)));
+export async function createSeries(db: Database, artwork: ArtworkImporter, values: NewSeries, ours: OwnOrigin) {
+  return toSeries(await repo.insertSeries(db, await withOwnArtwork(artwork, values, ours)));
 }
 
 /** Only the listed fields change; likes is not one of them (it moves only through viewers' likes). */
-export async function editSeries(db: Database, artwork: ArtworkImporter, id: number, update: SeriesUpdate) {
+export async function editSeries(
+  db: Database,
+  artwork: ArtworkImporter,
+  id: number,
+  update: SeriesUpdate,
+  ours: OwnOrigin,
+) {
   // An unknown series is a 404 before any picture is fetched for it.
   if (!(await repo.findSeries(db, id))) throw seriesNotFound();
-  const changes = await withOwnArtwork(artwork, update);
+  const changes = await withOwnArtwork(artwork, update, ours);
   const writable: repo.SeriesChanges = {};
   for (const key of Object.keys(changes) as (keyof SeriesUpdate)[]) {
     if (changes[key] !== undefined) Object.assign(writable, { [key]: changes[key] });

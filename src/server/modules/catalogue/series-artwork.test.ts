@@ -293,6 +293,100 @@ describe('refusals are readable 400s and write nothing', () => {
   });
 });
 
+describe('a link to a picture on this app itself is kept as its /media/ path, never fetched', () => {
+  /** What "copy image address" gives on a page served from the address the operator reached us at. */
+  const ownHost = () => `localhost:${new URL(innerUrl).port}`;
+  const createAt = (host: string, thumbnailUrl: string) =>
+    t.admin({ method: 'POST', url: '/api/series', headers: { host }, payload: { ...validSeries, thumbnailUrl } });
+
+  it('at the host the request came to, by either scheme, on create and on edit', async () => {
+    const innerBefore = requests.filter((r) => r.startsWith('inner')).length;
+    const res = await createAt(ownHost(), `http://${ownHost()}/media/art/own-wide.1a2b.svg`);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().thumbnailUrl).toBe('/media/art/own-wide.1a2b.svg');
+    const [row] = await t.db.select().from(series).where(eq(series.id, res.json().id));
+    expect(row!.thumbnailUrl).toBe('/media/art/own-wide.1a2b.svg');
+
+    const edited = await t.admin({
+      method: 'PUT',
+      url: `/api/series/${res.json().id}`,
+      headers: { host: ownHost().toUpperCase() },
+      payload: { verticalThumbnailUrl: `https://${ownHost()}/media/art/own-poster.1a2b.svg#top` },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().verticalThumbnailUrl).toBe('/media/art/own-poster.1a2b.svg');
+    // The loopback server behind that port was never asked for anything.
+    expect(requests.filter((r) => r.startsWith('inner')).length).toBe(innerBefore);
+  });
+
+  it('at PUBLIC_URL, whatever host the request came to', async () => {
+    const behindProxy = await createTestContext({ PUBLIC_URL: 'https://cliffhanger.example/' });
+    try {
+      const res = await behindProxy.admin({
+        method: 'POST',
+        url: '/api/series',
+        headers: { host: '10.0.0.5:5000' },
+        payload: {
+          ...validSeries,
+          thumbnailUrl: 'https://cliffhanger.example/media/art/thumbnails/thumbnail.ab12.png',
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().thumbnailUrl).toBe('/media/art/thumbnails/thumbnail.ab12.png');
+      // Another scheme or port is another origin: fetched as any other link, and here refused.
+      const other = await behindProxy.admin({
+        method: 'POST',
+        url: '/api/series',
+        headers: { host: '10.0.0.5:5000' },
+        payload: { ...validSeries, thumbnailUrl: 'https://cliffhanger.example:8443/media/art/x.png' },
+      });
+      expect(other.statusCode).toBe(400);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  const refused: [string, () => string, RegExp][] = [
+    [
+      'a loopback address of ours outside /media/',
+      () => `http://${ownHost()}/poster.png`,
+      /localhost points to .* not a public internet address/,
+    ],
+    [
+      'a path that climbs out of /media/',
+      () => `http://${ownHost()}/media/../poster.png`,
+      /localhost points to .* not a public internet address/,
+    ],
+    [
+      'a path that climbs out of /media/ with escapes',
+      () => `http://${ownHost()}/media/%2e%2e/poster.png`,
+      /localhost points to .* not a public internet address/,
+    ],
+    [
+      'an escaped slash under /media/',
+      () => `http://${ownHost()}/media/art/..%2f..%2fapi%2fuser`,
+      /a link to this app must name a file under \/media\//,
+    ],
+    [
+      'a /media/ path on a loopback host that is not ours',
+      () => `http://127.0.0.1:${new URL(innerUrl).port}/media/art/own.svg`,
+      /127\.0\.0\.1 is not a public internet address/,
+    ],
+  ];
+  for (const [what, link, reason] of refused) {
+    it(`still refuses ${what}, writing nothing`, async () => {
+      const seriesBefore = await seriesCount();
+      const innerBefore = requests.filter((r) => r.startsWith('inner')).length;
+      const res = await createAt(ownHost(), link());
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ statusCode: 400, field: 'thumbnailUrl' });
+      expect(res.json().message).toMatch(reason);
+      expect(await seriesCount()).toBe(seriesBefore);
+      expect(requests.filter((r) => r.startsWith('inner')).length).toBe(innerBefore);
+    });
+  }
+});
+
 describe('series saved with external thumbnails before', () => {
   it('get our own copy at start, or a generated poster when the link cannot be used', async () => {
     const [reachable, gone] = await t.db

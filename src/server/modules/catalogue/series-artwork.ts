@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { invalid } from '../../errors.ts';
 import { seriesArt, writeArtFiles } from '../../media/art.ts';
-import { ArtworkRefused, isOwnMediaLink, type ArtworkImporter } from '../../media/artwork-import.ts';
+import { ArtworkRefused, isOwnMediaLink, type ArtworkImporter, type OwnOrigin } from '../../media/artwork-import.ts';
 import { replaceArtworkLink, seriesWithExternalArtwork } from './catalogue.repository.ts';
 
 const ARTWORK_FIELDS = { thumbnailUrl: 'regular thumbnail', verticalThumbnailUrl: 'vertical thumbnail' } as const;
@@ -11,15 +11,20 @@ type WithArtwork = { [F in ArtworkField]?: string | null };
 
 /**
  * Swaps every external picture link for our own copy before anything is written, so viewers' browsers only
- * ever load pictures from our origin. A refusal is a 400 naming the field and the reason.
+ * ever load pictures from our origin; a link to our own origin under /media/ becomes that path. A refusal is a
+ * 400 naming the field and the reason.
  */
-export async function withOwnArtwork<T extends WithArtwork>(artwork: ArtworkImporter, values: T): Promise<T> {
+export async function withOwnArtwork<T extends WithArtwork>(
+  artwork: ArtworkImporter,
+  values: T,
+  ours: OwnOrigin,
+): Promise<T> {
   const own: T = { ...values };
   for (const field of Object.keys(ARTWORK_FIELDS) as ArtworkField[]) {
     const link = values[field];
     if (!link) continue;
     try {
-      own[field] = (await artwork.ownCopyOf(link)) as T[ArtworkField];
+      own[field] = (await artwork.ownCopyOf(link, ours)) as T[ArtworkField];
     } catch (error) {
       if (error instanceof ArtworkRefused) {
         throw invalid(`The ${ARTWORK_FIELDS[field]} could not be used: ${error.message}.`, field);

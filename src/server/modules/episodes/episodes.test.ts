@@ -449,7 +449,15 @@ describe('mediaVerdict', () => {
       .insert(episodes)
       .values({ seriesId: paid.id, episodeNumber: 20, title: 'Twenty', videoUrl: url, thumbnailUrl: '' });
     const media = Fastify();
-    media.addHook('onRequest', refuseLockedEpisodeMedia(t.db));
+    // The operator's session is asked about locked media only: a viewer's open request costs no lookup.
+    const operatorAsked: string[] = [];
+    media.addHook(
+      'onRequest',
+      refuseLockedEpisodeMedia(t.db, async (request) => {
+        operatorAsked.push(request.url);
+        return false;
+      }),
+    );
     media.get('/media/*', () => 'served');
     const segment = url.replace('master.m3u8', '360p/seg_00000.m4s');
 
@@ -463,6 +471,7 @@ describe('mediaVerdict', () => {
     const unlocked = await media.inject({ method: 'GET', url: segment });
     expect(unlocked.statusCode).toBe(200);
     expect(unlocked.body).toBe('served');
+    expect(operatorAsked).toEqual([segment]);
     await media.close();
   });
 });

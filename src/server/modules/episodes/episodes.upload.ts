@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { UPLOAD_FILE_FIELD } from '../../../contract/index.ts';
 import { unstorableTextAt, unstorableTextMessage } from '../../../contract/common.ts';
 import { invalid } from '../../errors.ts';
+import { unreadableForm } from '../../multipart-form.ts';
 import { partialOwner, removeQuietly } from '../transcode/transcode.service.ts';
 
 export interface ReceivedUpload {
@@ -40,8 +41,10 @@ export async function receiveUpload(request: FastifyRequest, dir: string, maxByt
   const fields: Record<string, string> = {};
   let partial: string | null = null;
   let finalPath: string | null = null;
+  let partsSeen = 0;
   try {
     for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
+      partsSeen++;
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
         continue;
@@ -63,7 +66,7 @@ export async function receiveUpload(request: FastifyRequest, dir: string, maxByt
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw invalid('Upload one video with at most a title and an episode number.', UPLOAD_FILE_FIELD);
     }
-    throw error;
+    throw unreadableForm(error, UPLOAD_FILE_FIELD, partsSeen) ?? error;
   }
   if (!partial || !finalPath) throw invalid('Choose a video file to upload.', UPLOAD_FILE_FIELD);
   const unstorable = unstorableTextAt(fields);

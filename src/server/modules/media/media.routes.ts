@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { demoClipsState } from '../../media/demo-clip-generator.ts';
 import { refuseLockedEpisodeMedia } from '../episodes/media-access.hook.ts';
-import { guardRoutesOfScope, mediaFileRoute } from '../../plugins/guards.ts';
+import { guardRoutesOfScope, isOperator, mediaFileRoute } from '../../plugins/guards.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
@@ -28,6 +28,9 @@ const ONE_DAY = 'public, max-age=86400';
 const VERSIONED_NAME = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 /** ...or anything in a published folder with a random suffix (…/7-a1b2c3/master.m3u8): such keys are never reused. */
 const VERSIONED_FOLDER = /(^|\/)[^/]*-[0-9a-f]{6,}\//i;
+
+/** Locked media an operator opens: nobody's cache keeps it. */
+const OPERATOR_ONLY = 'private, no-store';
 
 /** A master playlist gains and loses subtitle renditions in place: browsers check it each time (ETag). */
 const REVALIDATE = 'public, no-cache';
@@ -56,8 +59,8 @@ function notFound(reply: FastifyReply, urlPath: string) {
 /**
  * Files under DATA_DIR/media at /media/...: byte ranges (206), long cache lifetimes, no directory
  * listings, no hidden files, nothing outside the folder. Past the access gate, with a rate limit of their own
- * (guards.ts); playlists and segments of an episode locked for the viewer answer 403 (pictures stay open), and
- * those of an episode that can be locked are cached privately.
+ * (guards.ts); playlists and segments of an episode locked for the viewer answer 403 (pictures stay open) except
+ * to an operator, and those of an episode that can be locked are cached privately.
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const mediaDir = app.config.mediaDir;
@@ -66,11 +69,17 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(
     async (media) => {
       guardRoutesOfScope(media, mediaFileRoute);
-      media.addHook('onRequest', refuseLockedEpisodeMedia(app.db));
+      media.addHook(
+        'onRequest',
+        refuseLockedEpisodeMedia(app.db, (request) => isOperator(app, request)),
+      );
       media.addHook('onSend', async (request, reply) => {
-        // A shared cache (CDN, office proxy) must never hand an unlocked episode to someone else.
+        // A shared cache (CDN, office proxy) must never hand an unlocked episode to someone else, and no cache
+        // at all may keep a locked one an operator opened.
         const cacheControl = reply.getHeader('Cache-Control');
-        if (request.mediaIsPrivate && typeof cacheControl === 'string') {
+        if (request.mediaCaching === 'no-store') {
+          reply.header('Cache-Control', OPERATOR_ONLY);
+        } else if (request.mediaCaching === 'private' && typeof cacheControl === 'string') {
           reply.header('Cache-Control', cacheControl.replace(/^public\b/, 'private'));
         }
       });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../testing/harness.ts';
+import { createTestContext, TEST_ACCESS_CODES, TEST_ADMIN_PASSWORD, type TestContext } from '../../testing/harness.ts';
 import { episodes, series, users } from '../../db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { seriesArt, writeArtFiles } from '../../media/art.ts';
@@ -238,6 +238,104 @@ describe('locked episode media', () => {
       expect((await t.viewer({ method: 'GET', url: locked(name) })).statusCode, name).toBe(200);
     }
     expect((await t.viewer({ method: 'GET', url: locked('360p/seg_00000.m4s') })).body).toBe('segment zero');
+  });
+
+  /** Rows of every table a play, an unlock or a viewing event would write to. */
+  async function viewerRecords(): Promise<Record<string, number>> {
+    const tables = await t.pool.query<{ table_name: string }>(
+      `select table_name from information_schema.tables
+       where table_schema = current_schema()
+         and (table_name like 'insight%' or table_name in ('unlocks', 'progress', 'wallet_ledger', 'idempotency_keys'))
+       order by table_name`,
+    );
+    const counts: Record<string, number> = {};
+    for (const { table_name } of tables.rows) {
+      const { rows } = await t.pool.query<{ n: string }>(`select count(*) as n from "${table_name}"`);
+      counts[table_name] = Number(rows[0]!.n);
+    }
+    return counts;
+  }
+
+  it('opens a locked episode to an operator session, uncached and unrecorded, and still refuses the viewer', async () => {
+    const [paid] = await t.db
+      .insert(series)
+      .values({
+        title: 'Operator Preview Test',
+        description: 'x',
+        genre: 'Drama',
+        thumbnailUrl: art.wide.url,
+        totalEpisodes: 43,
+        episodeCost: 30,
+      })
+      .returning();
+    const locked = await episodeWithMedia(paid!.id, 43);
+    const subtitleFiles = {
+      'subs-fr-0a1b2c/index.m3u8': '#EXTM3U\n#EXT-X-TARGETDURATION:2\nseg_00000.vtt\n#EXT-X-ENDLIST\n',
+      'subs-fr-0a1b2c/seg_00000.vtt': 'WEBVTT\n\n00:00.000 --> 00:01.000\nBonjour\n',
+      'subs-fr-0a1b2c/track.vtt': 'WEBVTT\n\n00:00.000 --> 00:01.000\nBonjour\n',
+    };
+    for (const [name, content] of Object.entries(subtitleFiles)) {
+      const file = path.join(t.mediaDir, locked(name).slice('/media/'.length));
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, content);
+    }
+    const media = [
+      'master.m3u8',
+      '360p/index.m3u8',
+      '360p/init.mp4',
+      '360p/seg_00000.m4s',
+      ...Object.keys(subtitleFiles),
+    ];
+
+    // A signed-in operator, with the access cookie or without it (the dashboard needs no access code).
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { password: TEST_ADMIN_PASSWORD },
+    });
+    const adminCookie = /^[^;]+/.exec(String(login.headers['set-cookie']))![0];
+    const operatorAlone = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: adminCookie } });
+
+    const before = await viewerRecords();
+    expect(before).toHaveProperty('unlocks');
+    expect(before).toHaveProperty('insight_events');
+    for (const name of media) {
+      for (const [who, res] of [
+        ['operator', await t.admin({ method: 'GET', url: locked(name) })],
+        ['operator without access code', await operatorAlone(locked(name))],
+      ] as const) {
+        expect(res.statusCode, `${who}: ${name}`).toBe(200);
+        // Neither a shared cache nor the operator's browser keeps it: a viewer there must meet the lock.
+        expect(res.headers['cache-control'], `${who}: ${name}`).toBe('private, no-store');
+      }
+    }
+    expect((await t.admin({ method: 'GET', url: locked('360p/seg_00000.m4s') })).body).toBe('segment zero');
+    expect((await t.admin({ method: 'GET', url: locked('subs-fr-0a1b2c/track.vtt') })).body).toContain('Bonjour');
+    const ranged = await operatorAlone(locked('360p/seg_00000.m4s'));
+    expect(ranged.headers['content-type']).toBe('video/iso.segment');
+    // Nothing counts as the viewer's: no unlock, no play, no viewing or insight event, no coins spent.
+    expect(await viewerRecords()).toEqual(before);
+
+    // The viewer is refused exactly as before, also right after the operator's requests.
+    for (const name of media) {
+      const res = await t.viewer({ method: 'GET', url: locked(name) });
+      expect(res.statusCode, name).toBe(403);
+      expect(res.headers['cache-control'], name).toBe('no-store');
+      expect(res.json().message, name).toBe('Unlock this episode to watch it.');
+    }
+    // A forged or ended operator session is a viewer like any other.
+    const forged = `${adminCookie.slice(0, -4)}AAAA`;
+    expect(
+      (await t.app.inject({ method: 'GET', url: locked('master.m3u8'), headers: { cookie: forged } })).statusCode,
+    ).toBe(401);
+    const access = await t.app.inject({ method: 'POST', url: '/api/access', payload: { code: TEST_ACCESS_CODES[0] } });
+    const accessCookie = /^[^;]+/.exec(String(access.headers['set-cookie']))![0];
+    const withAccess = (cookie: string) =>
+      t.app.inject({ method: 'GET', url: locked('master.m3u8'), headers: { cookie: `${accessCookie}; ${cookie}` } });
+    expect((await withAccess(forged)).statusCode).toBe(403);
+    await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { cookie: adminCookie } });
+    expect((await operatorAlone(locked('master.m3u8'))).statusCode).toBe(401);
+    expect((await withAccess(adminCookie)).statusCode).toBe(403);
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { SUBTITLE_FILE_FIELD, SUBTITLE_FILE_MAX_BYTES, SUBTITLE_FILES_MAX } from '../../../contract/index.ts';
 import { unstorableTextAt, unstorableTextMessage } from '../../../contract/common.ts';
 import { invalid } from '../../errors.ts';
+import { unreadableForm } from '../../multipart-form.ts';
 import type { BatchFile } from './subtitles.service.ts';
 
 export interface ReceivedSubtitles {
@@ -25,10 +26,12 @@ export async function receiveSubtitleFiles(request: FastifyRequest, maxFiles: nu
   }
   const files: BatchFile[] = [];
   const fields: Record<string, string> = {};
+  let partsSeen = 0;
   try {
     for await (const part of request.parts({
       limits: { fileSize: SUBTITLE_FILE_MAX_BYTES, files: Math.min(maxFiles, SUBTITLE_FILES_MAX) },
     })) {
+      partsSeen++;
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
         continue;
@@ -50,7 +53,7 @@ export async function receiveSubtitleFiles(request: FastifyRequest, maxFiles: nu
         SUBTITLE_FILE_FIELD,
       );
     }
-    throw error;
+    throw unreadableForm(error, SUBTITLE_FILE_FIELD, partsSeen) ?? error;
   }
   if (files.length === 0) throw invalid('Choose a .srt or .vtt file to upload.', SUBTITLE_FILE_FIELD);
   const unstorable = unstorableTextAt(fields);

@@ -1,14 +1,11 @@
 import type { ReactNode } from 'react';
-import { ListVideo, Pencil, Trash2 } from 'lucide-react';
-import { Link } from 'wouter';
-import { paths } from '../../../lib/paths.ts';
 import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import type { Series } from '../../../../contract/series.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useSeriesEditor } from './series-editor.tsx';
-import { SeriesLanguagesList, StatusBadges, ThumbnailPreviews, TranslateButton } from './series-rows.tsx';
+import { SeriesLanguagesList, StatusBadges, ThumbnailPreviews } from './series-rows.tsx';
+import { SeriesActions } from './series-actions.tsx';
 import { Thumbnail } from './thumbnail.tsx';
-import { iconButtonClass } from './styles.ts';
 import { genreLabel } from '../../../lib/i18n.ts';
 
 export interface SeriesCardProps {
@@ -37,33 +34,13 @@ export function SeriesCard({ series, languages, onEdit, onTranslate, onDelete }:
             <p className="line-clamp-2 text-xs text-zinc-400">{series.description}</p>
             <SeriesLanguagesList languages={languages} />
           </div>
-          <span className="-mt-1 -me-1 flex shrink-0">
-            <Link
-              href={`~${paths.adminEpisodes(series.id)}`}
-              className={iconButtonClass}
-              aria-label={t('episodes.manageLabel', { title: series.title })}
-              title={t('episodes.manageLabel', { title: series.title })}
-            >
-              <ListVideo className="size-4" aria-hidden />
-            </Link>
-            <button
-              type="button"
-              className={iconButtonClass}
-              onClick={onEdit}
-              aria-label={t('content.edit', { title: series.title })}
-            >
-              <Pencil className="size-4" aria-hidden />
-            </button>
-            <TranslateButton title={series.title} onClick={onTranslate} />
-            <button
-              type="button"
-              className={`${iconButtonClass} hover:text-red-300`}
-              onClick={onDelete}
-              aria-label={t('content.delete', { title: series.title })}
-            >
-              <Trash2 className="size-4" aria-hidden />
-            </button>
-          </span>
+          <SeriesActions
+            series={series}
+            onEdit={onEdit}
+            onTranslate={onTranslate}
+            onDelete={onDelete}
+            className="-mt-1 -me-1 flex shrink-0"
+          />
         </div>
         <div className="flex flex-wrap items-center gap-1.5">
           <span className="rounded-full bg-white/5 px-2 py-0.5 text-[11px] text-zinc-300">

@@ -1,12 +1,9 @@
-import { Languages, ListVideo, Pencil, Trash2 } from 'lucide-react';
-import { Link } from 'wouter';
-import { paths } from '../../../lib/paths.ts';
 import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import type { Series } from '../../../../contract/series.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useSeriesEditor } from './series-editor.tsx';
 import { Thumbnail } from './thumbnail.tsx';
-import { iconButtonClass } from './styles.ts';
+import { SeriesActions } from './series-actions.tsx';
 import { genreLabel } from '../../../lib/i18n.ts';
 import { useLanguageName } from '../lib/language-name.ts';
 
@@ -85,22 +82,6 @@ export function SeriesLanguagesList({ languages }: { languages: readonly string[
   );
 }
 
-/** Opens the series' translations (title, description and tags per language). */
-export function TranslateButton({ title, onClick }: { title: string; onClick: () => void }) {
-  const { t } = useTranslation('admin');
-  return (
-    <button
-      type="button"
-      className={iconButtonClass}
-      onClick={onClick}
-      aria-label={t('translations.open', { title })}
-      title={t('translations.open', { title })}
-    >
-      <Languages className="size-4" aria-hidden />
-    </button>
-  );
-}
-
 export interface SeriesRowProps {
   series: Series;
   /** The languages it is translated into. */
@@ -143,33 +124,13 @@ export function SeriesRow({ series, languages, onEdit, onTranslate, onDelete }: 
         <StatusBadges isNew={series.isNew} isFree={series.isFree} />
       </td>
       <td className={`${cell} text-end`}>
-        <span className="inline-flex gap-1">
-          <Link
-            href={`~${paths.adminEpisodes(series.id)}`}
-            className={iconButtonClass}
-            aria-label={t('episodes.manageLabel', { title: series.title })}
-            title={t('episodes.manageLabel', { title: series.title })}
-          >
-            <ListVideo className="size-4" aria-hidden />
-          </Link>
-          <button
-            type="button"
-            className={iconButtonClass}
-            onClick={onEdit}
-            aria-label={t('content.edit', { title: series.title })}
-          >
-            <Pencil className="size-4" aria-hidden />
-          </button>
-          <TranslateButton title={series.title} onClick={onTranslate} />
-          <button
-            type="button"
-            className={`${iconButtonClass} hover:text-red-300`}
-            onClick={onDelete}
-            aria-label={t('content.delete', { title: series.title })}
-          >
-            <Trash2 className="size-4" aria-hidden />
-          </button>
-        </span>
+        <SeriesActions
+          series={series}
+          onEdit={onEdit}
+          onTranslate={onTranslate}
+          onDelete={onDelete}
+          className="inline-flex gap-1"
+        />
       </td>
     </tr>
   );

@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { storageKeys } from '../../../lib/storage-keys.ts';
 import { initialLanguage } from '../../../lib/initial-language.ts';
 import { LANGUAGE_TAGS } from '../../../../contract/languages.ts';
-import { attachMedia } from '../hls/media-attachment.ts';
+import { attachMedia } from '../../../lib/media/media-attachment.ts';
 import {
   WATCH_START_ELEMENT_ID,
   WATCH_START_STAGE_ID,

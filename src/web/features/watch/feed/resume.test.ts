@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHlsUrl } from '../hls/media-attachment.ts';
+import { isHlsUrl } from '../../../lib/media/media-attachment.ts';
 import { resumePoint } from '../../../../contract/watch-start.ts';
 
 describe('where an episode starts again', () => {

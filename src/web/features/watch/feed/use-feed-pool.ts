@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import type { Episode, Series } from '../../../../contract/series.ts';
 import { resumePoint } from '../../../../contract/watch-start.ts';
 import { episodeProgressQuery } from '../api/watch-queries.ts';
-import type { MediaFailure } from '../hls/media-attachment.ts';
+import type { MediaFailure } from '../../../lib/media/media-attachment.ts';
 import type { SheetAccess } from './episode-sheet.tsx';
 import { VideoPool, type PoolEpisode } from './video-pool.ts';
 

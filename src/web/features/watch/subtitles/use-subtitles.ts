@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import type { EpisodeSubtitle } from '../../../../contract/subtitles.ts';
-import { readWebVtt } from './read-web-vtt.ts';
+import { readWebVtt } from '../../../lib/media/read-web-vtt.ts';
 import {
   chooseSubtitleTrack,
   closestTrack,

@@ -1,5 +1,5 @@
 import { useContext, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { AlertCircle, Check, Clock, FileUp, Pencil, Play, Trash2, X } from 'lucide-react';
+import { AlertCircle, Check, Clapperboard, Clock, FileUp, Pencil, Play, Trash2, X } from 'lucide-react';
 import { Link } from 'wouter';
 import { useTranslation } from '../../../../lib/texts/use-translation.tsx';
 import { EPISODE_NUMBER_MAX, type AdminEpisode, type UpdateEpisodeBody } from '../../../../../contract/episodes.ts';
@@ -16,6 +16,7 @@ import { Thumbnail } from '../../components/thumbnail.tsx';
 import { formatFileSize } from '../lib/file-size.ts';
 import { isAbort } from '../lib/send-video.ts';
 import { uploadFailureOf } from '../lib/upload-error.ts';
+import { EpisodePreview } from './episode-preview.tsx';
 import { EpisodeSubtitles } from './episode-subtitles.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { TranscodeStatus } from './transcode-status.tsx';
@@ -25,10 +26,12 @@ export interface EpisodeItemProps {
   onDelete: () => void;
 }
 
-/** One episode: poster, number, title, duration and transcode state, with edit, replace and delete. */
+/** One episode: poster, number, title, duration and transcode state, with preview, edit, replace and delete. */
 export function EpisodeItem({ episode, onDelete }: EpisodeItemProps) {
   const { t } = useTranslation('admin');
   const [editing, setEditing] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
+  const previewId = useId();
   const editButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
   const replacement = useVideoReplacement(episode);
@@ -78,6 +81,19 @@ export function EpisodeItem({ episode, onDelete }: EpisodeItemProps) {
             </div>
             <div className="flex shrink-0 items-center gap-0.5 sm:-mt-1 sm:-me-1">
               {episode.media.playable && (
+                <button
+                  type="button"
+                  className={iconButtonClass}
+                  onClick={() => setPreviewing((open) => !open)}
+                  aria-expanded={previewing}
+                  aria-controls={previewing ? previewId : undefined}
+                  aria-label={t('episodes.preview.open', { number })}
+                  title={t('episodes.preview.open', { number })}
+                >
+                  <Clapperboard className="size-4" aria-hidden />
+                </button>
+              )}
+              {episode.media.playable && (
                 <Link
                   href={`~${paths.watch(episode.id)}`}
                   className={iconButtonClass}
@@ -118,6 +134,12 @@ export function EpisodeItem({ episode, onDelete }: EpisodeItemProps) {
                 <Trash2 className="size-4" aria-hidden />
               </button>
             </div>
+          </div>
+        )}
+        {previewing && episode.media.playable && (
+          <div id={previewId}>
+            {/* A published replacement is another video: a fresh player for it. */}
+            <EpisodePreview key={episode.videoUrl} episode={episode} />
           </div>
         )}
         {replacement.view}

@@ -1,9 +1,9 @@
 import type Hls from 'hls.js/light';
 
 /**
- * How a <video> element gets an episode's media:
+ * How a <video> element gets an episode's media (the watch page's feed and the dashboard's preview):
  * - an HLS playlist (…/master.m3u8) plays natively where the browser can (Safari, recent Chrome), else
- *   through hls.js, which is imported here only, so only the watch page ever downloads it;
+ *   through hls.js, which is imported here only, so only a page that plays video ever downloads it;
  * - anything else (the MP4 demo clips) is a plain src.
  * An element that only preloads (the next episode) buffers a few seconds; once it is the one playing,
  * `setCurrent(true)` lets it buffer normally.
@@ -64,7 +64,12 @@ function attachNative(video: HTMLVideoElement, url: string, startAt: number): Me
   };
 }
 
-function attachWithHlsJs(video: HTMLVideoElement, url: string, startAt: number, options: AttachOptions): MediaAttachment {
+function attachWithHlsJs(
+  video: HTMLVideoElement,
+  url: string,
+  startAt: number,
+  options: AttachOptions,
+): MediaAttachment {
   let hls: Hls | null = null;
   let detached = false;
   let current = options.current;
