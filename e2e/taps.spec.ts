@@ -166,17 +166,23 @@ test('on the player, the unlock dialog’s code is fetched while the episode pla
     episodeNumber: number;
   }[];
   const lastFree = episodes.find((episode) => episode.episodeNumber === FREE_EPISODES)!;
-  const unlockCode = page.waitForResponse((response) => /\/episode-unlock-[\w-]+\.js$/.test(response.url()));
-  const dialogCode = page.waitForResponse((response) => /\/radix-dialog-[\w-]+\.js$/.test(response.url()));
+  // Well before the episode ends (which opens the unlock by itself).
+  const fetchedSoon = (name: string) =>
+    page.waitForResponse((response) => new RegExp(`/${name}-[\\w-]+\\.js$`).test(response.url()), {
+      timeout: 10_000,
+    });
+  const code = Promise.all([fetchedSoon('episode-unlock'), fetchedSoon('radix-dialog')]);
   await page.goto(`/watch/${lastFree.id}`);
-  await Promise.all([unlockCode, dialogCode]);
+  await code;
+  const dialog = page.getByRole('dialog', { name: `Unlock Episode ${FREE_EPISODES + 1}` });
   await expect(page.getByTestId('player')).toBeVisible();
+  await expect(dialog).toBeHidden();
 
   const fetched: string[] = [];
   page.on('request', (request) => {
     if (/\.js$/.test(new URL(request.url()).pathname)) fetched.push(request.url());
   });
   await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('dialog', { name: `Unlock Episode ${FREE_EPISODES + 1}` })).toBeVisible();
+  await expect(dialog).toBeVisible();
   expect(fetched).toEqual([]);
 });
