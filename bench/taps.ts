@@ -94,7 +94,8 @@ const OPENERS: Opener[] = [
 
 /**
  * Runs in every page before its own scripts: notes the time of the first pointerdown after `arm`, then
- * looks every animation frame for the opening, laid out and not hidden. A string, not a function: tsx would
+ * looks every animation frame for the opening, laid out on screen (a menu is placed off screen until it
+ * has been positioned) and not hidden. A string, not a function: tsx would
  * add helpers to a function's source that the page does not have.
  */
 const PROBE = `(() => {
@@ -104,7 +105,8 @@ const PROBE = `(() => {
     for (const element of document.querySelectorAll(selector)) {
       const box = element.getBoundingClientRect();
       const style = getComputedStyle(element);
-      if (box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.opacity !== '0') return true;
+      const onScreen = box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+      if (box.width > 0 && box.height > 0 && onScreen && style.visibility !== 'hidden' && style.opacity !== '0') return true;
     }
     return false;
   };
