@@ -2,12 +2,16 @@ import { test as base, type Page, type Route } from '@playwright/test';
 import { FREE_EPISODES } from '../src/contract/constants.ts';
 import { passAccessGate, test, expect } from './support/fixtures.ts';
 
-/** A series whose later episodes are locked (not free), as the API lists it past the gate. */
-async function seriesWithLockedEpisodes(page: Page): Promise<number> {
+/**
+ * A series whose later episodes are locked (not free), as the API lists it past the gate: the first, or
+ * the last (which the player's own specs, watching the first to its end, leave unwatched).
+ */
+async function seriesWithLockedEpisodes(page: Page, which: 'first' | 'last' = 'first'): Promise<number> {
   const all = (await (await page.request.get('/api/series')).json()) as { id: number; isFree: boolean }[];
-  const paid = all.find((series) => !series.isFree);
-  if (!paid) throw new Error('The demo catalogue has no series with locked episodes.');
-  return paid.id;
+  const paid = all.filter((series) => !series.isFree);
+  const chosen = which === 'first' ? paid[0] : paid.at(-1);
+  if (!chosen) throw new Error('The demo catalogue has no series with locked episodes.');
+  return chosen.id;
 }
 
 /** Whether React has taken the page's markup over yet. */
@@ -160,7 +164,7 @@ test.describe('everything that opens on a tap opens, with its code fetched befor
 test('on the player, the unlock dialog’s code is fetched while the episode plays, before a locked one is asked for', async ({
   gatedPage: page,
 }) => {
-  const seriesId = await seriesWithLockedEpisodes(page);
+  const seriesId = await seriesWithLockedEpisodes(page, 'last');
   const episodes = (await (await page.request.get(`/api/series/${seriesId}/episodes`)).json()) as {
     id: number;
     episodeNumber: number;

@@ -32,8 +32,8 @@ export function lazyPart<P extends object>(load: () => Promise<{ default: Compon
 
 /**
  * The part's component once its code is here, else undefined (draw the opener only). Its code is fetched
- * while the browser is idle after the page's start, and at once when `wanted` (then this re-renders when
- * it arrives, or calls `onFailed` when it cannot be fetched, so that the next tap asks again).
+ * while the browser is idle after the page's start, and at once when `wanted`; this re-renders when it
+ * arrives, or calls `onFailed` when a wanted part cannot be fetched, so that the next tap asks again.
  */
 export function useLazyPart<P extends object>(
   part: LazyPart<P>,
@@ -43,7 +43,7 @@ export function useLazyPart<P extends object>(
   const [, arrived] = useReducer((count: number) => count + 1, 0);
   const component = part.loaded();
   const failed = useEffectEvent(() => onFailed?.());
-  useEffect(() => preloadWhenIdle(part.preload), [part]);
+  useEffect(() => preloadWhenIdle(() => part.preload().then(arrived)), [part]);
   useEffect(() => {
     if (wanted && !component) part.preload().then(arrived, failed);
   }, [part, wanted, component]);

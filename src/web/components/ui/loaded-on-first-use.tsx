@@ -18,8 +18,8 @@ type TriggerProps = {
 
 /**
  * A menu's button is on screen at once; its code (Radix and the items) is fetched once the page is idle,
- * or on the first hover, focus or tap, and the menu then opens as if it had always been there: the first
- * paint needs only the button.
+ * or on the first hover, focus or tap. Once the code is here the menu takes the button's place, so that
+ * the first tap opens it like any later one; a tap that came first opens it as soon as it is here.
  */
 export function LoadedOnFirstUse<P extends object = object>({
   menu,
@@ -35,10 +35,17 @@ export function LoadedOnFirstUse<P extends object = object>({
   onFirstOpen?: () => void;
 }) {
   const [openedBy, setOpenedBy] = useState<'pointer' | 'keyboard' | null>(null);
+  const [ready, setReady] = useState(false);
   const Menu = useLazyPart(menu, openedBy !== null, () => setOpenedBy(null));
+  const placeholderRef = useRef<HTMLElement>(null);
   const triggerRef = useRef<HTMLElement>(null);
-  if (!openedBy || !Menu)
+  useEffect(() => {
+    // Not under a keyboard's focus: replacing the button would lose it (it opens from the key then).
+    if (Menu && document.activeElement !== placeholderRef.current) setReady(true);
+  }, [Menu]);
+  if (!Menu || !(openedBy || ready))
     return cloneElement(trigger, {
+      ref: placeholderRef,
       'aria-haspopup': 'menu',
       'aria-expanded': false,
       onPointerEnter: () => void menu.preload().catch(() => {}),
