@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react';
 import { localeTexts } from './scripts/locale-texts.ts';
 import tailwindcss from '@tailwindcss/vite';
 import { WATCH_APP_ENTRY_META, WATCH_PAGE_FILE } from './src/contract/watch-start.ts';
+import { EARLY_TAPS_SCRIPT } from './src/contract/early-taps.ts';
 
 const apiPort = process.env.PORT ?? '5000';
 
@@ -78,6 +79,14 @@ function watchBootScript(): Plugin {
         ];
       },
     },
+  };
+}
+
+/** The first thing in every page: notes taps made before the app has started (src/contract/early-taps.ts). */
+function earlyTapsScript(): Plugin {
+  return {
+    name: 'early-taps-script',
+    transformIndexHtml: () => [{ tag: 'script', children: EARLY_TAPS_SCRIPT, injectTo: 'head-prepend' }],
   };
 }
 
@@ -156,6 +165,7 @@ export default defineConfig({
     tailwindcss(),
     localeTexts(path.resolve(import.meta.dirname, 'src/web/locales')),
     watchBootScript(),
+    earlyTapsScript(),
     precompressedCopies(),
   ],
   build: { sourcemap: false, emptyOutDir: true },

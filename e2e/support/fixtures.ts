@@ -15,9 +15,9 @@ export async function signInAsAdmin(page: Page) {
 }
 
 /**
- * A server-rendered page shows its buttons before React has taken them over; a click before then does
- * nothing, as for a person tapping that early. Tests act once the app has started on the markup (React
- * then replays a click on a part not yet hydrated).
+ * A server-rendered page shows its buttons before React has taken them over; a tap on a button then is
+ * replayed once it has (e2e/taps.spec.ts), but typing, or a link the app would have handled, is the
+ * browser's alone. Tests act once the app has started on the markup.
  */
 export async function appStarted(page: Page) {
   await page.waitForFunction(() => {

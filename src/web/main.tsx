@@ -1,8 +1,9 @@
-import { StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadServedPage } from './app/routes.tsx';
 import { readServedPage } from './lib/api-client.ts';
+import { replayEarlyTaps, takeEarlyTaps } from './lib/early-taps.ts';
 import { createQueryClient, seedQueries } from './lib/query-client.ts';
 import { initI18n, languageOfTag, readStoredLanguage } from './lib/i18n.ts';
 import './index.css';
@@ -24,12 +25,26 @@ if (hydrating) {
   await initI18n();
 }
 
+// From here on React answers taps (during hydration too); those made before are tapped again once it has
+// taken the markup over.
+const earlyTaps = takeEarlyTaps();
 const app = (
   <StrictMode>
     <Suspense fallback={null}>
       <App queryClient={queryClient} served={!!served} />
+      <EarlyTapsReplayed />
     </Suspense>
   </StrictMode>
 );
 if (hydrating) hydrateRoot(root, app);
 else createRoot(root).render(app);
+
+/** Renders nothing; once the app's first render is on the page, replays the early taps. */
+function EarlyTapsReplayed() {
+  useEffect(() => {
+    // After the work the first render scheduled (the stored login replacing the server's view of it).
+    const timer = setTimeout(() => replayEarlyTaps(earlyTaps));
+    return () => clearTimeout(timer);
+  }, []);
+  return null;
+}

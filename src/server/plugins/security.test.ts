@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EARLY_TAPS_SCRIPT } from '../../contract/early-taps.ts';
 import { parseTrustProxy } from '../config.ts';
 import { episodes, series, walletLedger } from '../db/schema.ts';
 import { awayFromMinuteEdge, createTestContext, TEST_ACCESS_CODES, type TestContext } from '../testing/harness.ts';
@@ -164,6 +166,13 @@ describe('the audit’s requests', () => {
       expect(reply.headers['cross-origin-embedder-policy']).toBeUndefined();
       expect(reply.headers['x-powered-by']).toBeUndefined();
     }
+  });
+
+  it('scripts run from our own files, and inline only the first script of our pages, by its hash', async () => {
+    const reply = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const scriptSrc = /(?:^|;)script-src ([^;]*)/.exec(String(reply.headers['content-security-policy']))?.[1];
+    const hash = createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64');
+    expect(scriptSrc?.split(' ')).toEqual(["'self'", `'sha256-${hash}'`]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { createElement, lazy, type ComponentType } from 'react';
+import { lazyPart } from './lazy-part.ts';
 
 export interface LazyPage<P extends object> {
   (props: P): ReturnType<typeof createElement>;
@@ -13,14 +14,9 @@ export interface LazyPage<P extends object> {
  * then, but never a boundary still waiting for code).
  */
 export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyPage<P> {
-  let loaded: ComponentType<P> | undefined;
-  let loading: Promise<void> | undefined;
-  const preload = () =>
-    (loading ??= load().then((module) => {
-      loaded = module.default;
-    }));
-  const Lazy = lazy(() => preload().then(() => ({ default: loaded! })));
-  const Page = (props: P) => createElement((loaded ?? Lazy) as ComponentType<P>, props);
-  Page.preload = preload;
+  const part = lazyPart(load);
+  const Lazy = lazy(() => part.preload().then(() => ({ default: part.loaded()! })));
+  const Page = (props: P) => createElement((part.loaded() ?? Lazy) as ComponentType<P>, props);
+  Page.preload = part.preload;
   return Page;
 }

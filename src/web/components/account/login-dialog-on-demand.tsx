@@ -1,15 +1,18 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { lazyPart, useLazyPart } from '../../lib/lazy-part.ts';
+import { preloadDialog } from '../ui/dialog.tsx';
 
-const LoginDialog = lazy(() => import('./login-dialog.tsx').then((m) => ({ default: m.LoginDialog })));
+// With the dialog's own code, so that the first tap does not wait for one and then the other.
+const loginDialog = lazyPart(async () => {
+  const [{ LoginDialog }] = await Promise.all([import('./login-dialog.tsx'), preloadDialog()]);
+  return { default: LoginDialog };
+});
 
-/** The login dialog, its code (Radix's dialog among it) fetched the first time it opens: no page's first paint needs it. */
+/** The login dialog, its code (Radix's dialog among it) fetched once the page is idle: no first paint needs it. */
 export function LoginDialogOnDemand({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
-  if (!opened) return null;
-  return (
-    <Suspense fallback={null}>
-      <LoginDialog open={open} onOpenChange={onOpenChange} />
-    </Suspense>
-  );
+  const LoginDialog = useLazyPart(loginDialog, opened);
+  if (!opened || !LoginDialog) return null;
+  return <LoginDialog open={open} onOpenChange={onOpenChange} />;
 }

@@ -1,23 +1,26 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { UserRound } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
+import { lazyPart, useLazyPart } from '../../lib/lazy-part.ts';
 import { LoginDialogOnDemand } from './login-dialog-on-demand.tsx';
 import { useLogin } from './use-login.ts';
 
 // Not needed for the first paint of a page: its code (Radix among it) comes when it is shown.
-const AccountMenu = lazy(() => import('./account-menu.tsx').then((m) => ({ default: m.AccountMenu })));
+const accountMenu = lazyPart(async () => ({ default: (await import('./account-menu.tsx')).AccountMenu }));
 
 /** Logged out: opens the login dialog. Logged in: the account menu. */
 export function ProfileButton() {
   const { t } = useTranslation('common');
   const { isLoggedIn, loginUser, logout } = useLogin();
   const [loginOpen, setLoginOpen] = useState(false);
+  const loggedIn = isLoggedIn && !!loginUser;
+  const AccountMenu = useLazyPart(accountMenu, loggedIn);
 
-  if (isLoggedIn && loginUser)
-    return (
-      <Suspense fallback={<span className="size-9 rounded-full bg-gradient-to-br from-rose-500 to-orange-500" />}>
-        <AccountMenu loginUser={loginUser} onLogout={logout} />
-      </Suspense>
+  if (loggedIn)
+    return AccountMenu ? (
+      <AccountMenu loginUser={loginUser} onLogout={logout} />
+    ) : (
+      <span className="size-9 rounded-full bg-gradient-to-br from-rose-500 to-orange-500" />
     );
   return (
     <>

@@ -1,14 +1,15 @@
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { LoadedOnFirstUse } from '../ui/loaded-on-first-use.tsx';
+import { lazyPart } from '../../lib/lazy-part.ts';
 
-const loadDropdown = () => import('./categories-dropdown.tsx');
+const dropdown = lazyPart(() => import('./categories-dropdown.tsx'));
 
 export function CategoriesMenu() {
   const { t } = useTranslation('common');
   return (
     <LoadedOnFirstUse
-      load={loadDropdown}
+      menu={dropdown}
       trigger={
         <button
           type="button"

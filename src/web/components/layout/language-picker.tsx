@@ -2,9 +2,10 @@ import { Globe } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { currentLanguage, LANGUAGE_TAGS } from '../../lib/i18n.ts';
 import { LoadedOnFirstUse } from '../ui/loaded-on-first-use.tsx';
+import { lazyPart } from '../../lib/lazy-part.ts';
 import { NATIVE_NAMES } from './language-names.ts';
 
-const loadDropdown = () => import('./language-dropdown.tsx');
+const dropdown = lazyPart(() => import('./language-dropdown.tsx'));
 
 export function LanguagePicker() {
   // Re-renders when the language has changed (and its files have arrived).
@@ -12,7 +13,7 @@ export function LanguagePicker() {
   const language = currentLanguage();
   return (
     <LoadedOnFirstUse
-      load={loadDropdown}
+      menu={dropdown}
       trigger={
         <button
           type="button"

@@ -1,17 +1,19 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { lazyPart, useLazyPart } from '../../lib/lazy-part.ts';
 import type { DialogProps } from './dialog-props.ts';
 
-// Radix's dialog is fetched the first time a dialog opens: no page needs it for its first paint.
-const RadixModal = lazy(() => import('./radix-dialog.tsx'));
+// Radix's dialog: no page needs it for its first paint, so it is fetched once the page is idle (or when a
+// dialog first opens, if that comes sooner).
+const radixModal = lazyPart(() => import('./radix-dialog.tsx'));
+
+/** Fetches the dialog's code now, for a dialog whose own code is fetched on demand too. */
+export const preloadDialog = radixModal.preload;
 
 /** Accessible modal (radix-dialog.tsx): nothing until it first opens, then kept so that it can close. */
 export function Dialog(props: DialogProps) {
   const [opened, setOpened] = useState(props.open);
   if (props.open && !opened) setOpened(true);
-  if (!opened) return null;
-  return (
-    <Suspense fallback={null}>
-      <RadixModal {...props} />
-    </Suspense>
-  );
+  const RadixModal = useLazyPart(radixModal, opened);
+  if (!opened || !RadixModal) return null;
+  return <RadixModal {...props} />;
 }

@@ -1,15 +1,16 @@
 import { Gauge } from 'lucide-react';
 import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { LoadedOnFirstUse } from '../../../components/ui/loaded-on-first-use.tsx';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 import type { SpeedMenuProps } from './speed-menu-props.ts';
 
-const loadDropdown = () => import('./speed-dropdown.tsx');
+const dropdown = lazyPart(() => import('./speed-dropdown.tsx'));
 
 export function SpeedMenu(props: SpeedMenuProps) {
   const { t } = useTranslation('watch');
   return (
     <LoadedOnFirstUse
-      load={loadDropdown}
+      menu={dropdown}
       props={props}
       onFirstOpen={() => props.onOpenChange(true)}
       trigger={

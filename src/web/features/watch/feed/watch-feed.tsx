@@ -1,10 +1,12 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { preloadTexts } from '../../../lib/texts/text-store.ts';
 import { useLocation } from 'wouter';
 import type { Episode, Series } from '../../../../contract/series.ts';
 import { paths } from '../../../lib/paths.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { preloadDialog } from '../../../components/ui/dialog.tsx';
+import { lazyPart, useLazyPart } from '../../../lib/lazy-part.ts';
 import { useProgressReporter } from '../use-progress-reporter.ts';
 import { SubtitleOverlay } from '../subtitles/subtitle-overlay.tsx';
 import { SubtitlesMenu } from '../subtitles/subtitles-menu.tsx';
@@ -23,11 +25,19 @@ import { usePlayback } from './use-playback.ts';
 import { usePlayerElement } from './use-player-element.ts';
 import { usePlayerKeys } from './use-player-keys.ts';
 
-// Only on a tap (the episode list) or at a locked episode (the unlock): not part of the player's first paint.
-const EpisodeSheet = lazy(() => import('./episode-sheet.tsx').then((m) => ({ default: m.EpisodeSheet })));
-const EpisodeUnlock = lazy(() =>
-  import('../../../components/wallet/episode-unlock.tsx').then((m) => ({ default: m.EpisodeUnlock })),
-);
+// Only on a tap (the episode list) or at a locked episode (the unlock): not part of the player's first paint,
+// fetched with the dialog's own code once the page is idle.
+const episodeSheet = lazyPart(async () => {
+  const [{ EpisodeSheet }] = await Promise.all([import('./episode-sheet.tsx'), preloadDialog()]);
+  return { default: EpisodeSheet };
+});
+const episodeUnlock = lazyPart(async () => {
+  const [{ EpisodeUnlock }] = await Promise.all([
+    import('../../../components/wallet/episode-unlock.tsx'),
+    preloadDialog(),
+  ]);
+  return { default: EpisodeUnlock };
+});
 
 export interface WatchFeedProps {
   series: Series;
@@ -82,9 +92,11 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
 
   const [sheetOpen, setSheetOpen] = useState(false);
   const [sheetOpened, setSheetOpened] = useState(false);
+  const EpisodeSheet = useLazyPart(episodeSheet, sheetOpened);
   const [speedMenuOpen, setSpeedMenuOpen] = useState(false);
   const [subtitlesMenuOpen, setSubtitlesMenuOpen] = useState(false);
   const [unlocking, setUnlocking] = useState<number | null>(null);
+  const EpisodeUnlock = useLazyPart(episodeUnlock, unlocking !== null);
   const overlayOpen = sheetOpen || speedMenuOpen || subtitlesMenuOpen || unlocking !== null;
   const { controlsVisible, scheduleHide, revealControls, pinControls, hideControls } = useControlsVisibility(
     rootRef,
@@ -281,21 +293,20 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
         </div>
       </div>
 
-      {sheetOpened && (
-        <Suspense fallback={null}>
-          <EpisodeSheet
-            open={sheetOpen}
-            onOpenChange={setSheetOpen}
-            seriesTitle={series.title}
-            episodes={feed}
-            currentEpisodeId={episode.id}
-            accessOf={accessOf}
-            onSelect={jumpTo}
-          />
-        </Suspense>
+      {sheetOpened && EpisodeSheet && (
+        <EpisodeSheet
+          open={sheetOpen}
+          onOpenChange={setSheetOpen}
+          seriesTitle={series.title}
+          episodes={feed}
+          currentEpisodeId={episode.id}
+          accessOf={accessOf}
+          onSelect={jumpTo}
+        />
       )}
-      {unlocking !== null && (
-        // Its texts (the series namespace) load on first use without suspending the player.
+      {unlocking !== null && EpisodeUnlock && (
+        // Its texts (the series namespace) are fetched once the video plays; should they still be on their
+        // way, they do not suspend the player.
         <Suspense fallback={null}>
           <EpisodeUnlock
             series={series}

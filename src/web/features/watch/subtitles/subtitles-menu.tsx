@@ -1,9 +1,10 @@
 import { Captions, CaptionsOff } from 'lucide-react';
 import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { LoadedOnFirstUse } from '../../../components/ui/loaded-on-first-use.tsx';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 import type { SubtitlesMenuProps } from './subtitles-menu-props.ts';
 
-const loadDropdown = () => import('./subtitles-dropdown.tsx');
+const dropdown = lazyPart(() => import('./subtitles-dropdown.tsx'));
 
 /** The Subtitles button of the player's bar; its menu (tracks, Off, text size) loads on first use. */
 export function SubtitlesMenu(props: SubtitlesMenuProps) {
@@ -12,7 +13,7 @@ export function SubtitlesMenu(props: SubtitlesMenuProps) {
   const Icon = props.selected ? Captions : CaptionsOff;
   return (
     <LoadedOnFirstUse
-      load={loadDropdown}
+      menu={dropdown}
       props={props}
       onFirstOpen={() => props.onOpenChange(true)}
       trigger={
