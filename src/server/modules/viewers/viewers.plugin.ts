@@ -89,10 +89,14 @@ export const viewersPlugin = fp(async (app: FastifyInstance) => {
   const writeCookie = (request: FastifyRequest, reply: FastifyReply, viewerId: string) =>
     setViewerCookie(request, reply, writeViewerCookie(key, { viewerId, issuedAt: Math.floor(Date.now() / 1000) }));
 
-  const mint = (request: FastifyRequest, reply: FastifyReply): string | null => {
+  /**
+   * A new viewer for this browser, or null once its address made too many this minute: a write is then refused
+   * (429), a read goes on without a viewer (the starting balance, nothing of anyone's) and the next one tries again.
+   */
+  const mint = (request: FastifyRequest, reply: FastifyReply, write: boolean): string | null => {
     const creations = app.rateCounter.hit(`viewer-creation ${request.ip}`);
     if (creations.hits > app.config.viewerCreationRateLimit) {
-      tooManyRequests(reply, creations);
+      if (write) tooManyRequests(reply, creations);
       return null;
     }
     const viewerId = newViewerId();
@@ -131,15 +135,12 @@ export const viewersPlugin = fp(async (app: FastifyInstance) => {
     const pass = passOf(request);
     let viewerId = pass?.viewerId ?? NO_VIEWER;
     if (!pass && issues) {
-      const minted = mint(request, reply);
-      if (minted === null) return;
-      viewerId = minted;
+      const minted = mint(request, reply, write);
+      if (minted === null && write) return;
+      viewerId = minted ?? NO_VIEWER;
     } else if (pass && issues && Date.now() / 1000 - pass.issuedAt > RENEW_AFTER_SECONDS) {
       writeCookie(request, reply, pass.viewerId);
     }
-    const ownAccount = use === 'self' || request.routeOptions.url === '/api/user/:userId';
-    if (ownAccount && viewerId === NO_VIEWER)
-      return void reply.status(404).header('Cache-Control', 'no-store').send(NO_SUCH_USER);
     if (named !== undefined) {
       if (named !== VIEWER_USER_ID && (named !== viewerId || viewerId === NO_VIEWER)) {
         return void reply.status(404).header('Cache-Control', 'no-store').send(NO_SUCH_USER);

@@ -9,6 +9,7 @@ import { episodes, series, users, walletLedger } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { VIEWER_COOKIE } from './viewers.plugin.ts';
 import { viewerCookieKey, writeViewerCookie } from './viewer-cookie.ts';
+import { freshViewer } from './viewers.service.ts';
 
 let t: TestContext;
 let clientDir: string;
@@ -395,9 +396,23 @@ describe('abuse', () => {
     );
     try {
       const fresh = () => limited.visitor({ method: 'GET', url: '/api/user', remoteAddress: '10.1.1.1' });
-      const statuses = [];
-      for (let i = 0; i < 5; i++) statuses.push((await fresh()).statusCode);
-      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      const given = [];
+      for (let i = 0; i < 5; i++) {
+        const reply = await fresh();
+        expect(reply.statusCode).toBe(200);
+        given.push(reply.cookies.some((cookie) => cookie.name === VIEWER_COOKIE));
+      }
+      // Past the limit a read still answers, with the starting balance and nobody's id, and gives no viewer.
+      expect(given).toEqual([true, true, true, false, false]);
+      expect((await fresh()).json()).toEqual({ ...freshViewer('', limited.app.viewers.start) });
+      // A write that would need a new viewer is refused.
+      const write = await limited.visitor({
+        method: 'POST',
+        url: `/api/user/user-1/like/${paid.id}`,
+        remoteAddress: '10.1.1.1',
+      });
+      expect(write.statusCode).toBe(429);
+      expect(write.json().message).toMatch(/^Too many attempts\. Try again in \d+ s\.$/);
       // Another address still gets its viewer; a viewer with a cookie is not new.
       expect((await limited.visitor({ method: 'GET', url: '/api/user', remoteAddress: '10.1.1.2' })).statusCode).toBe(
         200,
