@@ -13,3 +13,4 @@ export * from './insights.ts';
 export * from './translations.ts';
 export * from './language-tag.ts';
 export * from './operators.ts';
+export * from './accounts.ts';

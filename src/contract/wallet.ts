@@ -74,7 +74,7 @@ export type UnlockedEpisode = z.infer<typeof unlockedEpisode>;
 export const unlockedEpisodesQuery = z.object({ seriesId: positiveId.optional() });
 
 /** `welcome`: the starting balance a new viewer was given; `grant`: coins support gave or took back, with a reason. */
-export const ledgerEntryKind = z.enum(['purchase', 'checkin', 'unlock', 'welcome', 'grant']);
+export const ledgerEntryKind = z.enum(['purchase', 'checkin', 'unlock', 'welcome', 'grant', 'transfer']);
 export const ledgerEntry = z.object({
   id: z.number().int(),
   kind: ledgerEntryKind,

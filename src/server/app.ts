@@ -35,6 +35,7 @@ import { subtitlesRoutes } from './modules/subtitles/subtitles.routes.ts';
 import { auditPlugin } from './modules/audit/audit.plugin.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(translationsRoutes);
   await app.register(auditRoutes);
   await app.register(supportRoutes);
+  await app.register(accountsRoutes);
 
   await app.register(clientPlugin, { clientDir: deps.clientDir, ssrEntry: deps.config.ssrEntry });
   return app;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from './client.ts';
 
 /** Channels every instance listens on; a payload is a short string, never the data itself. */
-export type ChangeChannel = 'catalogue_changed' | 'access_changed';
+export type ChangeChannel = 'catalogue_changed' | 'access_changed' | 'viewer_sessions_changed';
 
 export interface ChangeSubscriber {
   /** A change announced by any instance (this one included), after its transaction committed. */

@@ -5,6 +5,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -173,6 +174,9 @@ export const users = pgTable(
     coins: integer('coins').notNull().default(0),
     bonuses: integer('bonuses').notNull().default(0),
     createdAt: createdAt(),
+    /** A guest whose belongings were brought into an account at sign-in: its ledger stays, it is written no more. */
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    mergedInto: text('merged_into'),
   },
   (t) => [
     check('users_coins_nonnegative', sql`${t.coins} >= 0`),
@@ -294,7 +298,7 @@ export const walletLedger = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['purchase', 'checkin', 'unlock', 'welcome', 'grant'] }).notNull(),
+    kind: text('kind', { enum: ['purchase', 'checkin', 'unlock', 'welcome', 'grant', 'transfer'] }).notNull(),
     coinsDelta: integer('coins_delta').notNull(),
     bonusesDelta: integer('bonuses_delta').notNull(),
     packageId: text('package_id'),
@@ -680,4 +684,81 @@ export const insightStartupDays = pgTable(
     plays: integer('plays').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.startupMs] })],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * A signed-in browser: its cookie carries a token whose SHA-256 is kept here, so a database leak leaks no live
+ * session. Ending a session (sign out, a device removed, the account deleted) deletes its row.
+ */
+export const viewerSessions = pgTable(
+  'viewer_sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    viewerId: text('viewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** How this browser signed in: passkey, google, apple or slush. */
+    method: text('method').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('viewer_sessions_token_unique').on(t.tokenHash),
+    index('viewer_sessions_viewer_idx').on(t.viewerId),
+  ],
+);
+
+/** A WebAuthn credential that signs in to an account; its id and public key kept as the bytes they are. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    viewerId: text('viewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: bytea('credential_id').notNull(),
+    publicKey: bytea('public_key').notNull(),
+    signCount: bigint('sign_count', { mode: 'number' }).notNull().default(0),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_unique').on(t.credentialId),
+    index('passkeys_viewer_idx').on(t.viewerId),
+    check('passkeys_name_length', sql`length(${t.name}) between 1 and 60`),
+  ],
+);
+
+/** A WebAuthn challenge handed out and not yet answered: taken (deleted) by its one answer, or expired. */
+export const passkeyChallenges = pgTable('passkey_challenges', {
+  challenge: text('challenge').primaryKey(),
+  purpose: text('purpose', { enum: ['register', 'sign-in'] }).notNull(),
+  /** The viewer a registration is for; none for a sign-in. */
+  viewerId: text('viewer_id'),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** An OpenID Connect identity: an account is found by its issuer and subject, never by e-mail. */
+export const signInIdentities = pgTable(
+  'sign_in_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    provider: text('provider').notNull(),
+    viewerId: text('viewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('sign_in_identities_viewer_idx').on(t.viewerId)],
 );

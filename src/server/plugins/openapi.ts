@@ -31,6 +31,7 @@ const TAGS = {
   Translations: "Series' titles, descriptions and tags in other languages.",
   Wallet: 'Coins: packages, purchases, the daily check-in, episode unlocks and the ledger.',
   Library: 'What the viewer liked, bookmarked and watched.',
+  Accounts: "Signing in (passkeys, providers) with a guest's belongings brought along, signed-in devices, signing out.",
   Insights: 'Viewing events from the player, and the figures operators read.',
   Service: 'Health and this description.',
 } as const;

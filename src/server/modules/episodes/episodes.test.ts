@@ -457,7 +457,7 @@ describe('mediaVerdict', () => {
       'onRequest',
       refuseLockedEpisodeMedia(
         t.db,
-        () => t.viewerId,
+        async () => t.viewerId,
         async (request) => {
           operatorAsked.push(request.url);
           return false;

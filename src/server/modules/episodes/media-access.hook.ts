@@ -25,12 +25,12 @@ declare module 'fastify' {
  */
 export function refuseLockedEpisodeMedia(
   db: Database,
-  viewerOf: (request: FastifyRequest) => string | null,
+  viewerOf: (request: FastifyRequest) => Promise<string | null>,
   isOperator: (request: FastifyRequest) => Promise<boolean>,
 ) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // Nobody has unlocked anything for a visitor without a viewer: the empty id owns no unlock.
-    const verdict = await mediaVerdict(db, viewerOf(request) ?? '', request.url);
+    const verdict = await mediaVerdict(db, (await viewerOf(request)) ?? '', request.url);
     if (verdict === 'unlocked') request.mediaCaching = 'private';
     if (verdict === 'no-such-path') {
       return reply.status(404).header('Cache-Control', 'no-store').send({

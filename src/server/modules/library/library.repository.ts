@@ -144,3 +144,32 @@ export function watchedEpisodesLatestFirst(
     )
     .orderBy(desc(progress.updatedAt), desc(episodes.episodeNumber));
 }
+
+/**
+ * One viewer's likes, saves and progress become another's: a series both liked keeps one like (its count drops
+ * by the one that goes), a save is kept once, and each episode keeps the furthest progress of the two.
+ */
+export async function moveLibrary(db: Executor, fromId: string, toId: string) {
+  await db.execute(sql`
+    with doubled as (
+      delete from ${likes} g using ${likes} a
+       where g.user_id = ${fromId} and a.user_id = ${toId} and a.series_id = g.series_id
+      returning g.series_id
+    )
+    update ${series} s set likes = greatest(s.likes - 1, 0) from doubled d where s.id = d.series_id`);
+  await db.update(likes).set({ userId: toId }).where(eq(likes.userId, fromId));
+  await db.execute(sql`
+    insert into ${bookmarks} (user_id, series_id, created_at)
+    select ${toId}, series_id, created_at from ${bookmarks} where user_id = ${fromId}
+    on conflict do nothing`);
+  await db.delete(bookmarks).where(eq(bookmarks.userId, fromId));
+  await db.execute(sql`
+    insert into ${progress} (user_id, episode_id, series_id, percent, position_seconds, updated_at)
+    select ${toId}, episode_id, series_id, percent, position_seconds, updated_at from ${progress} where user_id = ${fromId}
+    on conflict (user_id, episode_id) do update
+      set percent = excluded.percent, position_seconds = excluded.position_seconds,
+          updated_at = greatest(${progress}.updated_at, excluded.updated_at)
+      where excluded.percent > ${progress}.percent
+         or (excluded.percent = ${progress}.percent and excluded.position_seconds > ${progress}.position_seconds)`);
+  await db.delete(progress).where(eq(progress.userId, fromId));
+}

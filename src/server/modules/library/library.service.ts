@@ -1,5 +1,5 @@
 import type { EpisodeProgress, SeriesProgress } from '../../../contract/index.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { invalid, notFound } from '../../errors.ts';
 import * as repo from './library.repository.ts';
 
@@ -119,4 +119,9 @@ export async function getEpisodeProgress(db: Database, userId: string, episodeId
     positionSeconds: row.positionSeconds,
     lastWatched: row.updatedAt.toISOString(),
   };
+}
+
+/** A guest's likes, saves and progress become the account's when they sign in (in the caller's transaction). */
+export function bringAlongLibrary(db: Executor, guestId: string, accountId: string): Promise<void> {
+  return repo.moveLibrary(db, guestId, accountId);
 }

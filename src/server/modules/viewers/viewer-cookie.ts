@@ -1,13 +1,19 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** What a signed viewer cookie says: who this browser's viewer is, and when the cookie was written. */
+/**
+ * What a signed viewer cookie says: who this browser's viewer is, and when the cookie was written. A signed-in
+ * browser's cookie also carries its session's token, which must still name a live session to count.
+ */
 export interface ViewerPass {
   viewerId: string;
   /** Seconds since the epoch. */
   issuedAt: number;
+  session?: string;
 }
 
 const VERSION = 'w1';
+const SESSION_VERSION = 's1';
+const SESSION_TOKEN = /^[A-Za-z0-9_-]{27}$/;
 /** `v` and 20 random bytes: unguessable, and only characters a user id may hold. */
 const VIEWER_ID = /^v[A-Za-z0-9_-]{27}$/;
 
@@ -15,6 +21,11 @@ const sign = (key: string, content: string) => createHmac('sha256', key).update(
 
 export function newViewerId(): string {
   return `v${randomBytes(20).toString('base64url')}`;
+}
+
+/** A session's secret: 20 random bytes, kept by the browser; the database keeps its hash. */
+export function newSessionToken(): string {
+  return randomBytes(20).toString('base64url');
 }
 
 export const isViewerId = (id: string) => VIEWER_ID.test(id);
@@ -25,19 +36,29 @@ export function viewerCookieKey(sharedSecret: string): string {
 }
 
 export function writeViewerCookie(key: string, pass: ViewerPass): string {
-  const content = [VERSION, pass.viewerId, pass.issuedAt].join('.');
+  const content =
+    pass.session === undefined
+      ? [VERSION, pass.viewerId, pass.issuedAt].join('.')
+      : [SESSION_VERSION, pass.viewerId, pass.session, pass.issuedAt].join('.');
   return `${content}.${sign(key, content)}`;
 }
 
 /** The pass a cookie carries when its signature is ours; null for anything forged, altered or malformed. */
 export function readViewerCookie(key: string, cookie: string | undefined): ViewerPass | null {
-  if (!cookie || cookie.length > 120) return null;
+  if (!cookie || cookie.length > 160) return null;
   const parts = cookie.split('.');
-  if (parts.length !== 4 || parts[0] !== VERSION) return null;
-  const [, viewerId, issuedAt, signature] = parts as [string, string, string, string];
+  const withSession = parts[0] === SESSION_VERSION;
+  if (parts.length !== (withSession ? 5 : 4) || (!withSession && parts[0] !== VERSION)) return null;
+  const viewerId = parts[1]!;
+  const session = withSession ? parts[2]! : undefined;
+  const issuedAt = parts.at(-2)!;
+  const signature = parts.at(-1)!;
   if (!isViewerId(viewerId) || !/^\d{1,12}$/.test(issuedAt)) return null;
-  const expected = Buffer.from(sign(key, parts.slice(0, 3).join('.')));
+  if (session !== undefined && !SESSION_TOKEN.test(session)) return null;
+  const expected = Buffer.from(sign(key, parts.slice(0, -1).join('.')));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  return { viewerId, issuedAt: Number(issuedAt) };
+  return session === undefined
+    ? { viewerId, issuedAt: Number(issuedAt) }
+    : { viewerId, issuedAt: Number(issuedAt), session };
 }

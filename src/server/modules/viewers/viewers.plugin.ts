@@ -2,8 +2,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { VIEWER_USER_ID } from '../../../contract/index.ts';
 import { tooManyRequests } from '../../plugins/rate-limits.ts';
-import { newViewerId, readViewerCookie, viewerCookieKey, writeViewerCookie, type ViewerPass } from './viewer-cookie.ts';
-import { ensureViewer, type ViewerStart } from './viewers.service.ts';
+import {
+  newSessionToken,
+  newViewerId,
+  readViewerCookie,
+  viewerCookieKey,
+  writeViewerCookie,
+  type ViewerPass,
+} from './viewer-cookie.ts';
+import {
+  endSessions,
+  ensureViewer,
+  hashSessionToken,
+  openSession,
+  touchSession,
+  type ViewerStart,
+} from './viewers.service.ts';
 
 export const VIEWER_COOKIE = 'cliffhanger_viewer';
 /** Browsers keep a cookie at most 400 days; it is written again (a new signature) once it is a month old. */
@@ -11,6 +25,9 @@ const COOKIE_SECONDS = 400 * 24 * 3600;
 const RENEW_AFTER_SECONDS = 30 * 24 * 3600;
 /** Viewers known to have their row, so a viewer's later writes skip the insert (bounded; cleared when full). */
 const KNOWN_ROWS = 100_000;
+/** Signed-in sessions this instance knows are live, checked again (and their last use noted) after this. */
+const SESSION_RECHECK_MS = 10 * 60_000;
+const KNOWN_SESSIONS = 100_000;
 /** A request that names no viewer of its own and has none: its reads find nothing. */
 export const NO_VIEWER = '';
 
@@ -30,8 +47,16 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     viewers: {
-      /** The viewer a genuine cookie names, or null: never creates one. */
-      idOf(request: FastifyRequest): string | null;
+      /** The viewer a genuine cookie (of a live session, when signed in) names, or null: never creates one. */
+      idOf(request: FastifyRequest): Promise<string | null>;
+      /** The token of this browser's live session, when it is signed in. */
+      sessionOf(request: FastifyRequest): Promise<{ viewerId: string; token: string } | null>;
+      /**
+       * Signs this browser in to the account: a new session (the one it had, if any, ends), named by a new cookie.
+       */
+      signIn(request: FastifyRequest, reply: FastifyReply, viewerId: string, method: string): Promise<void>;
+      /** Ends this browser's session, if any, and leaves it a new, empty guest. */
+      signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
       /**
        * A page that reads the visitor's account gives them their viewer, as the app's own first read would: the
        * cookie goes out with the page, and the page's own reads (made with the request's cookies) already see it.
@@ -78,6 +103,36 @@ export const viewersPlugin = fp(async (app: FastifyInstance) => {
 
   const passOf = (request: FastifyRequest): ViewerPass | null => readViewerCookie(key, request.cookies[VIEWER_COOKIE]);
 
+  // A signed-in browser's cookie counts while its session lives: known here for a while after a check, and
+  // forgotten at once when any instance announces that one of the viewer's sessions ended.
+  const liveSessions = new Map<string, { viewerId: string; checkedAt: number }>();
+  const forgetSessionsOf = (viewerId: string) => {
+    for (const [hash, live] of liveSessions) if (live.viewerId === viewerId) liveSessions.delete(hash);
+  };
+  app.changes.subscribe('viewer_sessions_changed', {
+    onChange: forgetSessionsOf,
+    onResync: () => liveSessions.clear(),
+  });
+  const checkSession = async (pass: ViewerPass & { session: string }): Promise<ViewerPass | null> => {
+    const hash = hashSessionToken(pass.session);
+    const live = await touchSession(app.db, pass.session);
+    if (!live || live.viewerId !== pass.viewerId) {
+      liveSessions.delete(hash);
+      return null;
+    }
+    if (liveSessions.size >= KNOWN_SESSIONS) liveSessions.clear();
+    liveSessions.set(hash, { viewerId: live.viewerId, checkedAt: Date.now() });
+    return pass;
+  };
+  /** The request's pass if it still counts: at once for a guest's, after a look in the database for a session's. */
+  const livePassOf = (request: FastifyRequest): ViewerPass | null | Promise<ViewerPass | null> => {
+    const pass = passOf(request);
+    if (!pass?.session) return pass;
+    const known = liveSessions.get(hashSessionToken(pass.session));
+    if (known && known.viewerId === pass.viewerId && Date.now() - known.checkedAt < SESSION_RECHECK_MS) return pass;
+    return checkSession(pass as ViewerPass & { session: string });
+  };
+
   const setViewerCookie = (request: FastifyRequest, reply: FastifyReply, cookie: string) =>
     reply.setCookie(VIEWER_COOKIE, cookie, {
       path: '/',
@@ -86,8 +141,12 @@ export const viewersPlugin = fp(async (app: FastifyInstance) => {
       secure: request.protocol === 'https',
       maxAge: COOKIE_SECONDS,
     });
-  const writeCookie = (request: FastifyRequest, reply: FastifyReply, viewerId: string) =>
-    setViewerCookie(request, reply, writeViewerCookie(key, { viewerId, issuedAt: Math.floor(Date.now() / 1000) }));
+  const writeCookie = (request: FastifyRequest, reply: FastifyReply, viewerId: string, session?: string) =>
+    setViewerCookie(
+      request,
+      reply,
+      writeViewerCookie(key, { viewerId, issuedAt: Math.floor(Date.now() / 1000), ...(session ? { session } : {}) }),
+    );
 
   /**
    * A new viewer for this browser, or null once its address made too many this minute: a write is then refused
@@ -105,7 +164,28 @@ export const viewersPlugin = fp(async (app: FastifyInstance) => {
   };
 
   app.decorate('viewers', {
-    idOf: (request: FastifyRequest) => passOf(request)?.viewerId ?? null,
+    idOf: async (request: FastifyRequest) => (await livePassOf(request))?.viewerId ?? null,
+    async sessionOf(request: FastifyRequest) {
+      const pass = await livePassOf(request);
+      return pass?.session ? { viewerId: pass.viewerId, token: pass.session } : null;
+    },
+    async signIn(request: FastifyRequest, reply: FastifyReply, viewerId: string, method: string) {
+      const before = passOf(request);
+      if (before?.session) await endSessions(app.db, before.viewerId, { token: before.session });
+      const token = newSessionToken();
+      await openSession(app.db, viewerId, token, method, request.headers['user-agent'] ?? '');
+      liveSessions.set(hashSessionToken(token), { viewerId, checkedAt: Date.now() });
+      writeCookie(request, reply, viewerId, token);
+      knownRows.add(viewerId);
+    },
+    async signOut(request: FastifyRequest, reply: FastifyReply) {
+      const before = passOf(request);
+      if (before?.session) {
+        liveSessions.delete(hashSessionToken(before.session));
+        await endSessions(app.db, before.viewerId, { token: before.session });
+      }
+      writeCookie(request, reply, newViewerId());
+    },
     giveTo(request: FastifyRequest, reply: FastifyReply) {
       if (passOf(request)) return;
       const creations = app.rateCounter.hit(`viewer-creation ${request.ip}`);
@@ -120,11 +200,28 @@ export const viewersPlugin = fp(async (app: FastifyInstance) => {
   });
   app.decorateRequest('viewerId', NO_VIEWER);
 
-  // Decided in memory but for a viewer's first write here, so most requests never wait for a promise.
+  // Decided in memory but for a viewer's first write here and a signed-in browser's first request, so most
+  // requests never wait for a promise.
   app.addHook('preHandler', (request, reply, done) => {
     const named = namedViewerOf(request);
     const use = request.routeOptions.config.viewer;
     if (named === undefined && use === undefined) return done();
+    const pass = livePassOf(request);
+    if (pass instanceof Promise) {
+      pass.then((live) => decide(request, reply, done, named, use, live), done);
+      return;
+    }
+    decide(request, reply, done, named, use, pass);
+  });
+
+  function decide(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: (error?: Error) => void,
+    named: string | undefined,
+    use: ViewerUse | undefined,
+    pass: ViewerPass | null,
+  ) {
     const write = !SAFE_METHODS.has(request.method);
     reply.header('Cache-Control', 'private, no-store');
     // The first read of the viewer's own account, or any write: this browser gets its viewer now.
@@ -132,14 +229,13 @@ export const viewersPlugin = fp(async (app: FastifyInstance) => {
       write ||
       ((use === 'self' || (named !== undefined && request.routeOptions.url === '/api/user/:userId')) &&
         request.headers[PAGE_RENDER_HEADER] === undefined);
-    const pass = passOf(request);
     let viewerId = pass?.viewerId ?? NO_VIEWER;
     if (!pass && issues) {
       const minted = mint(request, reply, write);
       if (minted === null && write) return;
       viewerId = minted ?? NO_VIEWER;
     } else if (pass && issues && Date.now() / 1000 - pass.issuedAt > RENEW_AFTER_SECONDS) {
-      writeCookie(request, reply, pass.viewerId);
+      writeCookie(request, reply, pass.viewerId, pass.session);
     }
     if (named !== undefined) {
       if (named !== VIEWER_USER_ID && (named !== viewerId || viewerId === NO_VIEWER)) {
@@ -157,5 +253,5 @@ export const viewersPlugin = fp(async (app: FastifyInstance) => {
       knownRows.add(viewerId);
       done();
     }, done);
-  });
+  }
 });

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Database, Executor } from '../../db/client.ts';
+import { announceChange } from '../../db/change-feed.ts';
 import * as repo from './viewers.repository.ts';
 
 /** What a new viewer starts with (NEW_VIEWER_COINS, NEW_VIEWER_BONUSES). */
@@ -31,4 +33,55 @@ export async function ensureViewers(db: Executor, viewerIds: string[], start: Vi
 /** The same for one viewer, in a transaction of its own (the row and its ledger entry together). */
 export function ensureViewer(db: Database, viewerId: string, start: ViewerStart): Promise<string[]> {
   return db.transaction((tx) => ensureViewers(tx, [viewerId], start));
+}
+
+export { lockViewers, closeViewer, renameViewer, type LockedViewer } from './viewers.repository.ts';
+
+/** A signed-in browser, as its account's Devices list shows it. */
+export interface ViewerSession {
+  id: number;
+  method: string;
+  userAgent: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  current: boolean;
+}
+
+export const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export async function openSession(
+  db: Executor,
+  viewerId: string,
+  token: string,
+  method: string,
+  userAgent: string,
+): Promise<void> {
+  await repo.insertSession(db, {
+    tokenHash: hashSessionToken(token),
+    viewerId,
+    method,
+    userAgent: userAgent.slice(0, 400),
+  });
+}
+
+export const touchSession = (db: Executor, token: string) => repo.touchSession(db, hashSessionToken(token));
+
+export async function sessionsOf(db: Executor, viewerId: string, currentToken?: string): Promise<ViewerSession[]> {
+  const current = currentToken === undefined ? undefined : hashSessionToken(currentToken);
+  const rows = await repo.sessionsOf(db, viewerId);
+  return rows.map(({ tokenHash, ...row }) => ({ ...row, current: tokenHash === current }));
+}
+
+/** Ends sessions of a viewer (these, the one of this token, or all) and tells every instance; returns how many. */
+export async function endSessions(
+  db: Executor,
+  viewerId: string,
+  which: { ids?: number[]; token?: string } = {},
+): Promise<number> {
+  const ended = await repo.deleteSessions(db, viewerId, {
+    ids: which.ids,
+    tokenHash: which.token === undefined ? undefined : hashSessionToken(which.token),
+  });
+  if (ended > 0) await announceChange(db, 'viewer_sessions_changed', viewerId);
+  return ended;
 }

@@ -208,3 +208,45 @@ export async function deleteIdempotencyKeysBefore(db: Executor, before: Date): P
     .returning({ key: idempotencyKeys.key });
   return rows.length;
 }
+
+/**
+ * Moves one viewer's balance to another with a `transfer` entry in each ledger, so both still sum to their
+ * balances. The caller holds both rows' locks.
+ */
+export async function transferBalance(
+  db: Executor,
+  from: { id: string; coins: number; bonuses: number },
+  toId: string,
+  reason: string,
+) {
+  if (from.coins === 0 && from.bonuses === 0) return;
+  await db.update(users).set({ coins: 0, bonuses: 0 }).where(eq(users.id, from.id));
+  await db
+    .update(users)
+    .set({ coins: sql`${users.coins} + ${from.coins}`, bonuses: sql`${users.bonuses} + ${from.bonuses}` })
+    .where(eq(users.id, toId));
+  await db.insert(walletLedger).values([
+    { userId: from.id, kind: 'transfer', coinsDelta: -from.coins, bonusesDelta: -from.bonuses, reason },
+    { userId: toId, kind: 'transfer', coinsDelta: from.coins, bonusesDelta: from.bonuses, reason },
+  ]);
+}
+
+/** Unlocks, check-in days and stored Idempotency-Key answers of one viewer become another's (kept where both have one). */
+export async function moveUnlocksCheckInsAndKeys(db: Executor, fromId: string, toId: string) {
+  await db.execute(sql`
+    insert into ${unlocks} (user_id, series_id, episode_number, created_at)
+    select ${toId}, series_id, episode_number, created_at from ${unlocks} where user_id = ${fromId}
+    on conflict do nothing`);
+  await db.delete(unlocks).where(eq(unlocks.userId, fromId));
+  await db.execute(sql`
+    insert into ${checkIns} (user_id, day, created_at)
+    select ${toId}, day, created_at from ${checkIns} where user_id = ${fromId}
+    on conflict do nothing`);
+  await db.delete(checkIns).where(eq(checkIns.userId, fromId));
+  await db.execute(sql`
+    insert into ${idempotencyKeys} (user_id, route, key, status_code, reply, created_at)
+    select ${toId}, route, key, status_code, reply, created_at from ${idempotencyKeys}
+     where user_id = ${fromId} and status_code <> 0
+    on conflict do nothing`);
+  await db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, fromId));
+}

@@ -373,3 +373,17 @@ export async function grantCoins(
     return { before: toUser(locked), after: toUser(after!) };
   });
 }
+
+/**
+ * Everything of a guest's wallet becomes the account's when they sign in: the balance (a `transfer` entry on each
+ * side), unlocks, check-in days (so today's is not taken twice) and stored Idempotency-Key answers (a retried
+ * purchase replays, not pays twice). Runs in the caller's transaction, which holds both viewers' locks.
+ */
+export async function bringAlongWallet(
+  db: Executor,
+  guest: { id: string; coins: number; bonuses: number },
+  accountId: string,
+) {
+  await repo.transferBalance(db, guest, accountId, 'Brought along at sign-in');
+  await repo.moveUnlocksCheckInsAndKeys(db, guest.id, accountId);
+}

@@ -1,4 +1,4 @@
-import { CalendarCheck, Coins, Gift, LifeBuoy, LockOpen, Receipt } from 'lucide-react';
+import { ArrowLeftRight, CalendarCheck, Coins, Gift, LifeBuoy, LockOpen, Receipt } from 'lucide-react';
 import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { findCoinPackage } from '../../../../contract/constants.ts';
 import type { Series } from '../../../../contract/series.ts';
@@ -40,10 +40,21 @@ export function TransactionList({ entries, seriesById }: { entries: LedgerEntry[
                 ? t('transactions.welcomeDetail')
                 : entry.kind === 'grant'
                   ? t('transactions.grantDetail')
-                  : t('transactions.checkInDetail');
-        const Icon = { purchase: Receipt, unlock: LockOpen, checkin: CalendarCheck, welcome: Gift, grant: LifeBuoy }[
-          entry.kind
-        ];
+                  : entry.kind === 'transfer'
+                    ? t(
+                        entry.coinsDelta + entry.bonusesDelta >= 0
+                          ? 'transactions.transferIn'
+                          : 'transactions.transferOut',
+                      )
+                    : t('transactions.checkInDetail');
+        const Icon = {
+          purchase: Receipt,
+          unlock: LockOpen,
+          checkin: CalendarCheck,
+          welcome: Gift,
+          grant: LifeBuoy,
+          transfer: ArrowLeftRight,
+        }[entry.kind];
         const tone =
           entry.kind === 'purchase'
             ? 'bg-emerald-400/10 text-emerald-300'

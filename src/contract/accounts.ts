@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/** How a browser signed in: a passkey, or one of the login dialog's providers. */
+export const SIGN_IN_PROVIDERS = ['slush', 'google', 'apple'] as const;
+export const signInProvider = z.enum(SIGN_IN_PROVIDERS);
+export type SignInProvider = z.infer<typeof signInProvider>;
+
+export const passkeySummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type PasskeySummary = z.infer<typeof passkeySummary>;
+
+/** The account of this browser: signed in or a guest, and the ways it signs in. */
+export const account = z.object({
+  signedIn: z.boolean(),
+  name: z.string(),
+  /** How this browser signed in (`passkey`, `google`, …); null for a guest. */
+  method: z.string().nullable(),
+  passkeys: z.array(passkeySummary),
+  /** Providers whose real sign-in is configured here; the others are the preview sign-in. */
+  providers: z.array(signInProvider),
+});
+export type Account = z.infer<typeof account>;
+
+export const signInReply = account.extend({
+  /** Whether this browser's guest had belongings that were brought into the account. */
+  broughtAlong: z.boolean(),
+});
+export type SignInReply = z.infer<typeof signInReply>;
+
+export const device = z.object({
+  id: z.number().int(),
+  /** The browser and system, as its user agent says them ("Chrome on Android"). */
+  browser: z.string(),
+  method: z.string(),
+  signedInAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean(),
+});
+export type Device = z.infer<typeof device>;
+
+/** A WebAuthn answer as @simplewebauthn/browser sends it; checked by the server's WebAuthn library. */
+const base64url = z
+  .string()
+  .max(16_384)
+  .regex(/^[A-Za-z0-9_-]*={0,2}$/, 'Expected base64url');
+export const passkeyAnswer = z
+  .object({
+    id: base64url.min(1).max(1_400),
+    rawId: base64url.min(1).max(1_400),
+    type: z.literal('public-key'),
+    response: z.object({ clientDataJSON: base64url }).loose(),
+    clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  })
+  .loose();
+export const passkeyAnswerBody = z.object({ answer: passkeyAnswer });
+export const passkeyIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const deviceIdParams = passkeyIdParams;
+/** Options for navigator.credentials, as the server's WebAuthn library makes them. */
+export const passkeyOptions = z.object({ challenge: z.string() }).loose();
+export type PasskeyOptions = z.infer<typeof passkeyOptions>;

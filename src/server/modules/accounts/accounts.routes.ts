@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import {
+  account,
+  device,
+  deviceIdParams,
+  errorReply,
+  passkeyAnswerBody,
+  passkeyIdParams,
+  passkeyOptions,
+  signInReply,
+  type SignInProvider,
+} from '../../../contract/index.ts';
+import { viewerRoute } from '../../plugins/guards.ts';
+import { hitSharedCounter, tooManyRequests } from '../../plugins/rate-limits.ts';
+import { DomainError } from '../../errors.ts';
+import { endSessions, sessionsOf } from '../viewers/viewers.service.ts';
+import { accountOf, bringGuestInto, devicesOf, removePasskey } from './accounts.service.ts';
+import {
+  accountOfPasskey,
+  registerPasskey,
+  registrationOptions,
+  signInOptions,
+  type RelyingParty,
+} from './passkeys.ts';
+import { browserOf } from './user-agent.ts';
+
+/** Sign-in attempts: past the gate, counted per address across instances like access codes. */
+const signInRoute = { guard: 'viewer', rateBucket: 'attempts' } as const;
+
+const SIGN_IN_FIRST = { statusCode: 401, error: 'Unauthorized', message: 'Sign in first.' };
+
+export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const providers: SignInProvider[] = [];
+
+  /** Passkeys belong to PUBLIC_URL's host when it is set, else to the host this request came to. */
+  const relyingPartyOf = (request: FastifyRequest): RelyingParty => {
+    const origin = app.config.publicOrigin ?? `${request.protocol}://${request.host}`;
+    return { id: new URL(origin).hostname, origin, name: app.config.appName };
+  };
+
+  /** How this browser signed in, or null for a guest (and for a session that ended). */
+  const methodOf = async (request: FastifyRequest): Promise<string | null> => {
+    const session = await app.viewers.sessionOf(request);
+    if (!session) return null;
+    const sessions = await sessionsOf(app.db, session.viewerId, session.token);
+    return sessions.find((s) => s.current)?.method ?? null;
+  };
+
+  const signedInOrRefuse = async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = await app.viewers.sessionOf(request);
+    if (!session) void reply.status(401).header('Cache-Control', 'no-store').send(SIGN_IN_FIRST);
+    return session;
+  };
+
+  /** A few attempts a minute per account, whatever the address, so nobody can try an account's passkey at speed. */
+  const admitAccountAttempt = async (accountId: string, reply: FastifyReply): Promise<boolean> => {
+    const count = await hitSharedCounter(app.db, 'sign-in account', accountId);
+    if (count.hits <= app.config.authRateLimit) return true;
+    tooManyRequests(reply, count);
+    return false;
+  };
+
+  app.get(
+    '/api/account',
+    {
+      config: { ...viewerRoute, viewer: 'self' },
+      schema: {
+        summary: 'The account this browser is signed in to, or its guest',
+        operationId: 'getAccount',
+        tags: ['Accounts'],
+        response: { 200: account },
+      },
+    },
+    async (request) => accountOf(app.db, request.viewerId, await methodOf(request), providers),
+  );
+
+  app.post(
+    '/api/account/passkeys/options',
+    {
+      config: { ...viewerRoute, viewer: 'self' },
+      schema: {
+        summary: 'A challenge for saving this account with a new passkey',
+        operationId: 'passkeyRegistrationOptions',
+        tags: ['Accounts'],
+        response: { 200: passkeyOptions, 429: errorReply },
+      },
+    },
+    (request) =>
+      registrationOptions(app.db, relyingPartyOf(request), {
+        id: request.viewerId,
+        name: `${app.config.appName} ${request.viewerId.slice(-8)}`,
+      }),
+  );
+
+  app.post(
+    '/api/account/passkeys',
+    {
+      config: { ...viewerRoute, viewer: 'self' },
+      schema: {
+        summary: 'Saves this account with a new passkey (a guest becomes an account, signed in)',
+        operationId: 'addPasskey',
+        tags: ['Accounts'],
+        body: passkeyAnswerBody,
+        response: { 201: account, 400: errorReply, 401: errorReply, 409: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const rp = relyingPartyOf(request);
+      const name = browserOf(request.headers['user-agent'] ?? '');
+      await registerPasskey(
+        app.db,
+        rp,
+        request.viewerId,
+        request.body.answer as unknown as RegistrationResponseJSON,
+        name,
+      );
+      let method = await methodOf(request);
+      if (method === null) {
+        await app.viewers.signIn(request, reply, request.viewerId, 'passkey');
+        method = 'passkey';
+      }
+      return reply.status(201).send(await accountOf(app.db, request.viewerId, method, providers));
+    },
+  );
+
+  app.delete(
+    '/api/account/passkeys/:id',
+    {
+      config: viewerRoute,
+      schema: {
+        summary: 'Removes one of this account’s passkeys',
+        operationId: 'removePasskey',
+        tags: ['Accounts'],
+        params: passkeyIdParams,
+        response: { 204: z.null(), 401: errorReply, 404: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const session = await signedInOrRefuse(request, reply);
+      if (!session) return reply;
+      await removePasskey(app.db, session.viewerId, request.params.id);
+      return reply.status(204).header('Cache-Control', 'private, no-store').send(null);
+    },
+  );
+
+  app.post(
+    '/api/sign-in/passkey/options',
+    {
+      config: signInRoute,
+      schema: {
+        summary: 'A challenge for signing in with a passkey',
+        operationId: 'passkeySignInOptions',
+        tags: ['Accounts'],
+        response: { 200: passkeyOptions, 429: errorReply },
+      },
+    },
+    async (request, reply) =>
+      reply.header('Cache-Control', 'no-store').send(await signInOptions(app.db, relyingPartyOf(request))),
+  );
+
+  app.post(
+    '/api/sign-in/passkey',
+    {
+      config: { ...signInRoute, viewer: 'self' },
+      schema: {
+        summary: 'Signs this browser in with a passkey; its guest’s coins, unlocks and library come along',
+        operationId: 'signInWithPasskey',
+        tags: ['Accounts'],
+        body: passkeyAnswerBody,
+        response: { 200: signInReply, 400: errorReply, 401: errorReply, 429: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const accountId = await accountOfPasskey(
+        app.db,
+        relyingPartyOf(request),
+        request.body.answer as unknown as AuthenticationResponseJSON,
+        (id) => admitAccountAttempt(id, reply),
+      );
+      if (accountId === null) return reply;
+      const broughtAlong = await bringGuestInto(app.db, request.viewerId, accountId);
+      await app.viewers.signIn(request, reply, accountId, 'passkey');
+      return { ...(await accountOf(app.db, accountId, 'passkey', providers)), broughtAlong };
+    },
+  );
+
+  app.post(
+    '/api/sign-out',
+    {
+      config: viewerRoute,
+      schema: {
+        summary: 'Signs this browser out: it is a new, empty guest',
+        operationId: 'signOut',
+        tags: ['Accounts'],
+        response: { 200: account },
+      },
+    },
+    async (request, reply) => {
+      await app.viewers.signOut(request, reply);
+      return reply.header('Cache-Control', 'private, no-store').send(await accountOf(app.db, '', null, providers));
+    },
+  );
+
+  app.get(
+    '/api/account/devices',
+    {
+      config: viewerRoute,
+      schema: {
+        summary: 'The browsers signed in to this account',
+        operationId: 'listDevices',
+        tags: ['Accounts'],
+        response: { 200: z.array(device), 401: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const session = await signedInOrRefuse(request, reply);
+      if (!session) return reply;
+      return reply
+        .header('Cache-Control', 'private, no-store')
+        .send(await devicesOf(app.db, session.viewerId, session.token));
+    },
+  );
+
+  app.delete(
+    '/api/account/devices/:id',
+    {
+      config: viewerRoute,
+      schema: {
+        summary: 'Signs one browser out of this account',
+        operationId: 'signOutDevice',
+        tags: ['Accounts'],
+        params: deviceIdParams,
+        response: { 204: z.null(), 401: errorReply, 404: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const session = await signedInOrRefuse(request, reply);
+      if (!session) return reply;
+      const current = (await sessionsOf(app.db, session.viewerId, session.token)).find((s) => s.current);
+      if ((await endSessions(app.db, session.viewerId, { ids: [request.params.id] })) === 0) {
+        throw new DomainError('not_found', 'No such device');
+      }
+      if (current?.id === request.params.id) await app.viewers.signOut(request, reply);
+      return reply.status(204).header('Cache-Control', 'private, no-store').send(null);
+    },
+  );
+
+  app.post(
+    '/api/account/sign-out-everywhere',
+    {
+      config: viewerRoute,
+      schema: {
+        summary: 'Signs every browser out of this account, this one included',
+        operationId: 'signOutEverywhere',
+        tags: ['Accounts'],
+        response: { 200: account, 401: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const session = await signedInOrRefuse(request, reply);
+      if (!session) return reply;
+      await endSessions(app.db, session.viewerId);
+      await app.viewers.signOut(request, reply);
+      return reply.header('Cache-Control', 'private, no-store').send(await accountOf(app.db, '', null, providers));
+    },
+  );
+};

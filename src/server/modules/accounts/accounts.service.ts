@@ -1,0 +1,77 @@
+import type { Account, Device, PasskeySummary, SignInProvider } from '../../../contract/index.ts';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import { bringAlongLibrary } from '../library/library.service.ts';
+import { bringAlongWallet } from '../wallet/wallet.service.ts';
+import { closeViewer, lockViewers, sessionsOf, VIEWER_NAME } from '../viewers/viewers.service.ts';
+import * as repo from './accounts.repository.ts';
+import { browserOf } from './user-agent.ts';
+
+/**
+ * Signing in never loses a coin: a guest who signs in to an account brings everything along, in one transaction:
+ * the balance (a ledger entry on each side), unlocks, likes, saves, the furthest progress per episode and the
+ * check-in days; then the guest is closed. Both rows are locked first, so a retry or a second tab signing in at
+ * the same time finds the guest closed and brings nothing twice. Nothing is brought from an account (one account
+ * is never merged into another) or from a visitor who wrote nothing. Returns whether anything was brought.
+ */
+export function bringGuestInto(db: Database, guestId: string, accountId: string): Promise<boolean> {
+  if (guestId === '' || guestId === accountId) return Promise.resolve(false);
+  return db.transaction(async (tx) => {
+    const locked = await lockViewers(tx, [guestId, accountId]);
+    const guest = locked.find((row) => row.id === guestId);
+    const account = locked.find((row) => row.id === accountId);
+    if (!account || account.closedAt) throw notFound('No such account');
+    if (!guest || guest.closedAt || (await repo.hasSignInMethod(tx, guestId))) return false;
+    await bringAlongWallet(tx, guest, accountId);
+    await bringAlongLibrary(tx, guestId, accountId);
+    await closeViewer(tx, guestId, accountId);
+    return true;
+  });
+}
+
+function toPasskeySummary(row: repo.PasskeyRow): PasskeySummary {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+/** The account this browser is signed in to (method set), or its guest, as the profile page shows them. */
+export async function accountOf(
+  db: Database,
+  viewerId: string,
+  method: string | null,
+  providers: SignInProvider[],
+): Promise<Account> {
+  if (method === null || viewerId === '') {
+    return { signedIn: false, name: VIEWER_NAME, method: null, passkeys: [], providers };
+  }
+  const [viewer, keys] = await Promise.all([repo.findViewer(db, viewerId), repo.passkeysOf(db, viewerId)]);
+  return {
+    signedIn: true,
+    name: viewer?.username ?? VIEWER_NAME,
+    method,
+    passkeys: keys.map(toPasskeySummary),
+    providers,
+  };
+}
+
+export async function devicesOf(db: Database, viewerId: string, currentToken?: string): Promise<Device[]> {
+  const sessions = await sessionsOf(db, viewerId, currentToken);
+  return sessions.map((session) => ({
+    id: session.id,
+    browser: browserOf(session.userAgent),
+    method: session.method,
+    signedInAt: session.createdAt.toISOString(),
+    lastSeenAt: session.lastSeenAt.toISOString(),
+    current: session.current,
+  }));
+}
+
+export async function removePasskey(db: Database, viewerId: string, id: number) {
+  if (!(await repo.deletePasskey(db, viewerId, id))) throw notFound('No such passkey');
+}
+
+export { hasSignInMethod } from './accounts.repository.ts';
