@@ -9,13 +9,13 @@ import { useUser } from '../../api/get-user.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { TopUpDialog } from '../wallet/top-up-dialog.tsx';
-import type { LoginUser } from './use-login.ts';
+import type { SignedInUser } from './use-login.ts';
 
 /**
  * The logged-in profile button. SPEC §2: hovering opens the menu and it hides 300 ms after the pointer
  * leaves; it also opens on click, tap and keyboard like any menu button.
  */
-export function AccountMenu({ loginUser, onLogout }: { loginUser: LoginUser; onLogout: () => void }) {
+export function AccountMenu({ loginUser, onLogout }: { loginUser: SignedInUser; onLogout: () => void }) {
   const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
   const [topUpOpen, setTopUpOpen] = useState(false);
@@ -74,6 +74,11 @@ export function AccountMenu({ loginUser, onLogout }: { loginUser: LoginUser; onL
               </span>
               <div className="min-w-0">
                 <p className="truncate font-semibold">{loginUser.username}</p>
+                {loginUser.preview && (
+                  <p className="truncate text-xs text-amber-300" data-testid="account-preview">
+                    {t('account.previewSignIn')}
+                  </p>
+                )}
                 {user.data && (
                   <p className="truncate text-xs text-zinc-400" data-testid="account-uid">
                     {t('account.uid', { uid: user.data.id.slice(-8) })}
@@ -120,7 +125,7 @@ export function AccountMenu({ loginUser, onLogout }: { loginUser: LoginUser; onL
                 {t('account.topUp')}
               </DropdownMenu.Item>
               <DropdownMenu.Item
-                onSelect={onLogout}
+                onSelect={() => void onLogout()}
                 className="flex h-10 cursor-pointer items-center justify-center gap-1.5 rounded-full bg-white/10 text-sm font-semibold outline-none data-[highlighted]:bg-white/15 data-[highlighted]:ring-2 data-[highlighted]:ring-white/60"
               >
                 <LogOut className="size-4 rtl:-scale-x-100" aria-hidden />

@@ -1,4 +1,8 @@
 import { useState } from 'react';
+import { KeyRound } from 'lucide-react';
+import { signInWithPasskey, useAfterAccountChange } from '../../api/account.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { toast } from '../ui/toast.tsx';
 import { Trans, useTranslation } from '../../lib/texts/use-translation.tsx';
 import { APP_NAME } from '../../lib/product.ts';
 import { Dialog } from '../ui/dialog.tsx';
@@ -15,7 +19,25 @@ const providerStyles: Record<LoginProvider, string> = {
 export function LoginDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('common');
   const { login } = useLogin();
-  const [pending, setPending] = useState<LoginProvider | null>(null);
+  const [pending, setPending] = useState<LoginProvider | 'passkey' | null>(null);
+  const afterAccountChange = useAfterAccountChange();
+
+  const continueWithPasskey = async () => {
+    setPending('passkey');
+    try {
+      afterAccountChange(await signInWithPasskey());
+      onOpenChange(false);
+      toast({ title: t('login.welcomeToast'), description: t('login.passkeyWelcome') });
+    } catch (error) {
+      toast({
+        title: t('login.passkeyFailed'),
+        description: error instanceof ApiError ? error.serverMessage : undefined,
+        variant: 'destructive',
+      });
+    } finally {
+      setPending(null);
+    }
+  };
 
   const connect = async (provider: LoginProvider) => {
     setPending(provider);
@@ -54,6 +76,18 @@ export function LoginDialog({ open, onOpenChange }: { open: boolean; onOpenChang
             {pending === provider && <span className="sr-only">{t('login.connecting')}</span>}
           </button>
         ))}
+        <button
+          type="button"
+          disabled={pending !== null}
+          onClick={() => void continueWithPasskey()}
+          className="relative flex h-12 items-center justify-center gap-3 rounded-full bg-white/10 text-sm font-semibold text-white ring-1 ring-white/20 transition-colors hover:bg-white/15 disabled:cursor-not-allowed disabled:opacity-60"
+          data-testid="passkey-sign-in"
+        >
+          <span className="absolute start-4 flex items-center">
+            {pending === 'passkey' ? <Spinner className="size-5" /> : <KeyRound className="size-5" aria-hidden />}
+          </span>
+          {t('login.passkey')}
+        </button>
       </div>
       <p className="mt-5 text-center text-xs leading-relaxed text-zinc-400">
         <Trans

@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { accountQueryKey, forgetViewerAnswers, signOut, useAccount } from '../../api/account.ts';
 import { translate } from '../../lib/texts/text-store.ts';
 import { TIMINGS } from '../../../contract/constants.ts';
 import { storageKeys } from '../../lib/storage-keys.ts';
@@ -11,6 +13,14 @@ export interface LoginUser {
   username: string;
   email: string;
   provider: LoginProvider;
+}
+
+/** Who the header and profile show as signed in: a real account (a session on the server) or the preview sign-in. */
+export interface SignedInUser {
+  username: string;
+  email: string;
+  /** The preview sign-in only names this browser's viewer: nothing was verified. */
+  preview: boolean;
 }
 
 const PROVIDER_NAMES: Record<LoginProvider, string> = { slush: 'Slush', google: 'Google', apple: 'Apple' };
@@ -81,19 +91,38 @@ export async function login(provider: LoginProvider): Promise<void> {
   });
 }
 
-export function logout() {
+function forgetPreviewLogin() {
   localStorage.removeItem(storageKeys.login.key);
   localStorage.removeItem(storageKeys.loginUser);
   state = { isLoggedIn: false, loginUser: null };
   emit();
-  toast({ title: translate('login.loggedOutToast', { ns: 'common' }) });
 }
 
 /** The login lives in this browser only: a page rendered on the server shows the logged-out state first. */
 const LOGGED_OUT: LoginState = { isLoggedIn: false, loginUser: null };
 const getServerState = () => LOGGED_OUT;
 
+/**
+ * Signed in when the server says this browser holds an account's session; else the preview sign-in of a provider
+ * that is not configured, kept in this browser. Logging out of an account leaves a new, empty guest here.
+ */
 export function useLogin() {
-  const current = useSyncExternalStore(subscribe, getState, getServerState);
-  return { ...current, login, logout };
+  const preview = useSyncExternalStore(subscribe, getState, getServerState);
+  const account = useAccount().data;
+  const queryClient = useQueryClient();
+  const signedIn = account?.signedIn === true;
+  const loginUser: SignedInUser | null = signedIn
+    ? { username: account.name, email: '', preview: false }
+    : preview.isLoggedIn && preview.loginUser
+      ? { username: preview.loginUser.username, email: preview.loginUser.email, preview: true }
+      : null;
+  const logout = async () => {
+    if (signedIn) {
+      queryClient.setQueryData(accountQueryKey, await signOut());
+      void forgetViewerAnswers(queryClient);
+    }
+    forgetPreviewLogin();
+    toast({ title: translate('login.loggedOutToast', { ns: 'common' }) });
+  };
+  return { isLoggedIn: signedIn || preview.isLoggedIn, loginUser, login, logout };
 }

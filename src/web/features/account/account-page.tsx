@@ -48,7 +48,7 @@ export default function AccountPage() {
           </p>
         </div>
         {isLoggedIn ? (
-          <Button variant="secondary" onClick={logout} className="shrink-0">
+          <Button variant="secondary" onClick={() => void logout()} className="shrink-0">
             <LogOut className="size-4 rtl:-scale-x-100" aria-hidden />
             {t('logout')}
           </Button>

@@ -24,6 +24,8 @@ import { useLeavePreview } from '../../api/leave-preview.ts';
 import { balanceOf, useUser } from '../../api/get-user.ts';
 import { LoginDialogOnDemand } from '../../components/account/login-dialog-on-demand.tsx';
 import { useLogin } from '../../components/account/use-login.ts';
+import { useAccount } from '../../api/account.ts';
+import { SignInMethods } from './components/sign-in-methods.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { TopUpDialog } from '../../components/wallet/top-up-dialog.tsx';
@@ -40,6 +42,7 @@ export default function ProfilePage() {
   const [loginOpen, setLoginOpen] = useState(false);
   const [topUpOpen, setTopUpOpen] = useState(false);
   const leave = useLeavePreview();
+  const account = useAccount();
 
   const name = isLoggedIn && loginUser ? loginUser.username : t('guest');
 
@@ -131,6 +134,8 @@ export default function ProfilePage() {
         </dl>
       </section>
 
+      <SignInMethods account={account.data} />
+
       <nav aria-label={t('menu.title')} className="overflow-hidden rounded-2xl bg-white/[0.04] ring-1 ring-white/5">
         <ul className="divide-y divide-white/5">
           <MenuLink
@@ -161,7 +166,7 @@ export default function ProfilePage() {
             <li>
               <button
                 type="button"
-                onClick={logout}
+                onClick={() => void logout()}
                 className="flex w-full items-center gap-3 px-4 py-3.5 text-start text-sm font-medium text-red-300 hover:bg-white/5"
               >
                 <LogOut className="size-5 rtl:-scale-x-100" aria-hidden />
