@@ -1,5 +1,11 @@
-import type { Page } from '@playwright/test';
-import { test, expect, passAccessGate } from './support/fixtures.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { test, expect, appStarted, passAccessGate } from './support/fixtures.ts';
+import { E2E } from './support/env.ts';
+import { spawnServer, waitHealthy, exited, type ServerProcess } from '../src/server/testing/server-process.ts';
+import { startTestIssuer, TEST_CLIENT, type TestIssuer } from '../src/server/testing/oidc-issuer.ts';
 
 interface Viewer {
   id: string;
@@ -114,4 +120,173 @@ test('a passkey keeps a guest’s coins and unlocks; a second guest’s coins ar
   // session that logged out is gone.
   await page.goto('/profile');
   await expect(page.getByTestId('device')).toHaveCount(2);
+});
+
+test.describe('the Google button, against a real OpenID provider', () => {
+  // A server of its own (the suite's has no provider configured), signing in with Google at a test issuer.
+  // Ports follow the suite's: the app at E2E_PORT + 3 (PostgreSQL + 1000), the issuer at E2E_PORT + 4.
+  const port = E2E.port + 3;
+  const base = `http://localhost:${port}`;
+  const callback = `${base}/api/auth/google/callback`;
+  let issuer: TestIssuer;
+  let server: ServerProcess;
+  let dataDir: string;
+
+  test.describe.configure({ timeout: 180_000 });
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    issuer = await startTestIssuer([callback], E2E.port + 4);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-e2e-oidc-'));
+    fs.chmodSync(dataDir, 0o755);
+    server = spawnServer({
+      port,
+      pgPort: port + 1000,
+      dataDir,
+      env: {
+        ACCESS_CODES: E2E.accessCodes.join(','),
+        CLIENT_DIR: process.env.E2E_CLIENT_DIR ?? 'dist/client',
+        API_RATE_LIMIT: '100000',
+        AUTH_RATE_LIMIT: '1000',
+        VIEWER_CREATION_RATE_LIMIT: '100000',
+        TRANSCODE_CONCURRENCY: '0',
+        AUTH_GOOGLE_CLIENT_ID: TEST_CLIENT.id,
+        AUTH_GOOGLE_CLIENT_SECRET: TEST_CLIENT.secret,
+        AUTH_GOOGLE_ISSUER: issuer.url,
+      },
+    });
+    await waitHealthy(server, 170_000);
+  });
+
+  test.afterAll(async () => {
+    server?.child.kill('SIGTERM');
+    if (server) await exited(server.child);
+    await issuer?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function guestPage(browser: Browser) {
+    const context = await browser.newContext({ baseURL: base });
+    const page = await context.newPage();
+    const granted = await page.request.post('/api/access', { data: { code: E2E.accessCodes[0] } });
+    expect(granted.status()).toBe(200);
+    await page.addInitScript(() => localStorage.setItem('cliffhanger.access', 'granted'));
+    await page.goto('/profile');
+    await appStarted(page);
+    return page;
+  }
+
+  /** Presses "Connect With Google" and signs in as `login` at the issuer's own page. */
+  async function connectWithGoogle(page: Page, login: string) {
+    await page.getByRole('button', { name: 'Log in' }).first().click();
+    await page
+      .getByRole('dialog', { name: 'Login to Cliffhanger' })
+      .getByRole('button', { name: 'Connect With Google' })
+      .click();
+    await page.waitForURL(`${issuer.url}/**`);
+    await page.getByPlaceholder('Enter any login').fill(login);
+    await page.getByPlaceholder('and password').fill('any password');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+  }
+
+  /**
+   * The answer the issuer sends back to the app, held before the app sees it: the login form's post is made here
+   * (a route sees only the first request of a chain of redirects) and its redirects followed up to the app's door.
+   */
+  async function heldCallback(page: Page, act: () => Promise<void>): Promise<URL> {
+    let held: URL | undefined;
+    const isLoginPost = (url: URL) => url.origin === issuer.url && url.pathname.startsWith('/interaction/');
+    await page.route(isLoginPost, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      let answer = await route.fetch({ maxRedirects: 0 });
+      let location = new URL(answer.headers().location!, issuer.url);
+      while (location.origin === issuer.url) {
+        answer = await page.request.get(location.href, { maxRedirects: 0 });
+        location = new URL(answer.headers().location!, location);
+      }
+      held = location;
+      await route.fulfill({ status: 200, contentType: 'text/plain', body: 'held by the test' });
+    });
+    await act();
+    await expect.poll(() => held).toBeDefined();
+    await page.unroute(isLoginPost);
+    return held!;
+  }
+
+  test('the button goes to the provider, which signs the viewer in and sends them back with their coins', async ({
+    browser,
+  }) => {
+    const page = await guestPage(browser);
+    const guest = await viewerOf(page);
+    expect(
+      (await page.request.post('/api/user/user-1/purchase-tokens', { data: { packageId: 'package-1' } })).status(),
+    ).toBe(200);
+
+    const answered = page.waitForRequest((request) => request.url().startsWith(`${callback}?`));
+    await connectWithGoogle(page, 'erin');
+    const back = new URL((await answered).url());
+    expect(back.searchParams.get('state')).toBeTruthy();
+    await page.waitForURL(`${base}/profile**`);
+    await appStarted(page);
+    await expect(page).toHaveURL(`${base}/profile`);
+    await expect(page.getByRole('status').filter({ hasText: 'Welcome!' })).toContainText('Google');
+    await expect(page.getByTestId('profile-username')).toHaveText('Person erin');
+    expect(await viewerOf(page)).toMatchObject({ id: guest.id, coins: 500 });
+    await page.getByTestId('account-button').click();
+    await expect(page.getByTestId('account-menu')).toContainText('Person erin');
+    await expect(page.getByTestId('account-preview')).toHaveCount(0);
+
+    // The same answer again: refused, readably, and this browser is still the one account.
+    const replay = await page.goto(back.href);
+    expect(replay?.status()).toBe(400);
+    await expect(page.locator('body')).toContainText('This sign-in has expired, was already used');
+    expect((await viewerOf(page)).id).toBe(guest.id);
+    await page.context().close();
+  });
+
+  test('a tampered state, a replayed code and a wrong nonce are refused; nobody is signed in', async ({ browser }) => {
+    const signedIn = async (page: Page) =>
+      ((await (await page.request.get('/api/account')).json()) as { signedIn: boolean }).signedIn;
+
+    const page = await guestPage(browser);
+    const back = await heldCallback(page, () => connectWithGoogle(page, 'frank'));
+    const tampered = new URL(back);
+    tampered.searchParams.set('state', `${back.searchParams.get('state')}-tampered`);
+    const refusedState = await page.goto(tampered.href);
+    expect(refusedState?.status()).toBe(400);
+    await expect(page.locator('body')).toContainText('started in another browser');
+    expect(await signedIn(page)).toBe(false);
+    // The untouched answer still signs in: the refusal used nothing up.
+    expect((await page.goto(back.href))?.status()).toBe(200);
+    expect(await signedIn(page)).toBe(true);
+
+    // A nonce other than the one the app made: the provider's ID token carries it back, and the app refuses it.
+    const other = await guestPage(browser);
+    await other.route(
+      (url) => url.pathname === '/api/auth/google/start',
+      async (route) => {
+        const started = await route.fetch({ maxRedirects: 0 });
+        const to = new URL(started.headers().location!);
+        to.searchParams.set('nonce', 'a-nonce-the-app-never-made-0123456789');
+        await route.fulfill({ response: started, headers: { ...started.headers(), location: to.href } });
+      },
+    );
+    const wrongNonce = await heldCallback(other, () => connectWithGoogle(other, 'frank'));
+    const refusedNonce = await other.goto(wrongNonce.href);
+    expect(refusedNonce?.status()).toBe(401);
+    await expect(other.locator('body')).toContainText('nonce');
+    expect(await signedIn(other)).toBe(false);
+
+    // The first answer's code, already used, brought back under a new sign-in's own state: the provider refuses it.
+    const third = await guestPage(browser);
+    const next = await heldCallback(third, () => connectWithGoogle(third, 'frank'));
+    const replayed = new URL(back);
+    replayed.searchParams.set('state', next.searchParams.get('state')!);
+    const refusedCode = await third.goto(replayed.href);
+    expect(refusedCode?.status()).toBe(401);
+    await expect(third.locator('body')).toContainText('Google did not sign you in (invalid_grant');
+    expect(await signedIn(third)).toBe(false);
+
+    for (const p of [page, other, third]) await p.context().close();
+  });
 });

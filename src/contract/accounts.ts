@@ -63,3 +63,15 @@ export const deviceIdParams = passkeyIdParams;
 /** Options for navigator.credentials, as the server's WebAuthn library makes them. */
 export const passkeyOptions = z.object({ challenge: z.string() }).loose();
 export type PasskeyOptions = z.infer<typeof passkeyOptions>;
+
+export const providerParams = z.object({ provider: signInProvider });
+/** Where in the app to come back to: a path of this site only. */
+export const providerStartQuery = z.object({
+  returnTo: z
+    .string()
+    .max(500)
+    .regex(/^\/(?![/\\])[^\\\s]*$/, 'Expected a path of this site')
+    .default('/'),
+});
+/** A provider's answer to a sign-in: its state, and the code (or error) with whatever else it adds. */
+export const providerAnswer = z.object({ state: z.string().min(1).max(512) }).catchall(z.string().max(4_096));

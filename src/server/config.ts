@@ -78,9 +78,115 @@ const environment = z.object({
     }
     return origin;
   }),
+  AUTH_GOOGLE_CLIENT_ID: optionalText,
+  AUTH_GOOGLE_CLIENT_SECRET: optionalText,
+  AUTH_GOOGLE_ISSUER: optionalText,
+  AUTH_APPLE_CLIENT_ID: optionalText,
+  AUTH_APPLE_TEAM_ID: optionalText,
+  AUTH_APPLE_KEY_ID: optionalText,
+  AUTH_APPLE_PRIVATE_KEY: optionalText,
+  AUTH_APPLE_ISSUER: optionalText,
+  AUTH_SLUSH_CLIENT_ID: optionalText,
+  AUTH_SLUSH_CLIENT_SECRET: optionalText,
+  AUTH_SLUSH_ISSUER: optionalText,
 });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/** How the app signs in with one OpenID Connect provider: a client secret, or Apple's signing key for one. */
+export interface SignInProviderSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+  /** Apple: the client secret is a token signed with this key, made afresh as it is needed. */
+  appleKey?: { teamId: string; keyId: string; privateKey: string };
+  /** Apple answers with a form posted to the callback. */
+  formPost: boolean;
+}
+
+export type SignInProviderName = 'google' | 'apple' | 'slush';
+
+const DEFAULT_ISSUERS: Record<SignInProviderName, string | undefined> = {
+  google: 'https://accounts.google.com',
+  apple: 'https://appleid.apple.com',
+  // Slush has no issuer of its own to assume: its sign-in is configured with the issuer it uses.
+  slush: undefined,
+};
+
+/**
+ * The sign-in providers configured here; a provider without its client id is left to the preview sign-in. A
+ * provider given only part of what it needs is a mistake worth stopping for, and so is an issuer that is not a
+ * URL (plain http only on this machine, as a test's provider is).
+ */
+export function parseSignInProviders(environmentValues: Record<string, unknown>): {
+  providers: Partial<Record<SignInProviderName, SignInProviderSettings>>;
+  problems: string[];
+} {
+  const providers: Partial<Record<SignInProviderName, SignInProviderSettings>> = {};
+  const problems: string[] = [];
+  const env = (name: string) => {
+    const value = environmentValues[name];
+    return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+  };
+  const issuerOf = (name: SignInProviderName) => {
+    const variable = `AUTH_${name.toUpperCase()}_ISSUER`;
+    const issuer = env(variable) ?? DEFAULT_ISSUERS[name];
+    if (issuer === undefined) {
+      problems.push(`  ${variable}: name the issuer ${name} signs in with`);
+      return undefined;
+    }
+    if (!isIssuerUrl(issuer)) {
+      problems.push(`  ${variable}: use the issuer's https URL (http only for localhost)`);
+      return undefined;
+    }
+    return issuer;
+  };
+  const needs = (name: SignInProviderName, variables: string[]) => {
+    const missing = variables.filter((variable) => !env(variable));
+    for (const variable of missing) problems.push(`  ${variable}: needed to sign in with ${name}`);
+    return missing.length === 0;
+  };
+  for (const name of ['google', 'slush'] as const) {
+    const prefix = `AUTH_${name.toUpperCase()}`;
+    if (!env(`${prefix}_CLIENT_ID`)) continue;
+    const issuer = issuerOf(name);
+    if (!needs(name, [`${prefix}_CLIENT_SECRET`]) || issuer === undefined) continue;
+    providers[name] = {
+      issuer,
+      clientId: env(`${prefix}_CLIENT_ID`)!,
+      clientSecret: env(`${prefix}_CLIENT_SECRET`)!,
+      formPost: false,
+    };
+  }
+  if (env('AUTH_APPLE_CLIENT_ID')) {
+    const issuer = issuerOf('apple');
+    if (needs('apple', ['AUTH_APPLE_TEAM_ID', 'AUTH_APPLE_KEY_ID', 'AUTH_APPLE_PRIVATE_KEY']) && issuer) {
+      providers.apple = {
+        issuer,
+        clientId: env('AUTH_APPLE_CLIENT_ID')!,
+        appleKey: {
+          teamId: env('AUTH_APPLE_TEAM_ID')!,
+          keyId: env('AUTH_APPLE_KEY_ID')!,
+          // A key pasted into one line keeps its line breaks as \n.
+          privateKey: env('AUTH_APPLE_PRIVATE_KEY')!.replace(/\\n/g, '\n'),
+        },
+        formPost: true,
+      };
+    }
+  }
+  return { providers, problems };
+}
+
+function isIssuerUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
 
 /**
  * TRUST_PROXY for Fastify's `trustProxy`: a hop count trusts that many proxies in front of us, a list of addresses
@@ -133,6 +239,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid environment:\n${problems}`);
   }
   const e = parsed.data;
+  const signIn = parseSignInProviders(e);
+  if (signIn.problems.length > 0) throw new Error(`Invalid environment:\n${signIn.problems.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -169,6 +277,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mediaCacheDir: e.MEDIA_CACHE_DIR ? path.resolve(e.MEDIA_CACHE_DIR) : undefined,
     /** The app's public origin (PUBLIC_URL), e.g. "https://cliffhanger.example"; unset: known only from requests. */
     publicOrigin: e.PUBLIC_URL,
+    /** The OpenID Connect providers configured for the login dialog's buttons (AUTH_<PROVIDER>_…). */
+    signInProviders: signIn.providers,
     /**
      * "address:port" endpoints the thumbnail fetch may reach although they are not public. Deliberately not
      * read from the environment: only tests set it (for their own loopback image server).

@@ -747,6 +747,22 @@ export const passkeyChallenges = pgTable('passkey_challenges', {
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
+/**
+ * A sign-in with an OpenID Connect provider under way: what the callback checks the provider's answer against,
+ * taken once (deleted as it is read) and only within a few minutes.
+ */
+export const signInFlows = pgTable('sign_in_flows', {
+  /** The SHA-256 of the flow's `state`, which the browser also holds in a cookie. */
+  stateHash: text('state_hash').primaryKey(),
+  provider: text('provider').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  /** Where in the app the person was when they started. */
+  returnTo: text('return_to').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
 /** An OpenID Connect identity: an account is found by its issuer and subject, never by e-mail. */
 export const signInIdentities = pgTable(
   'sign_in_identities',

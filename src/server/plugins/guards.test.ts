@@ -162,7 +162,34 @@ const GUARD_OF_ROUTE: Record<string, Decision> = {
   'POST /api/episodes/:episodeId/retry-transcode': EDITORS,
   'PUT /api/episodes/:episodeId': EDITORS,
   'DELETE /api/episodes/:episodeId': EDITORS,
+  'GET /api/account': 'viewer',
+  'HEAD /api/account': 'viewer',
+  'POST /api/account/passkeys/options': 'viewer',
+  'POST /api/account/passkeys': 'viewer',
+  'DELETE /api/account/passkeys/:id': 'viewer',
+  'POST /api/sign-in/passkey/options': 'viewer',
+  'POST /api/sign-in/passkey': 'viewer',
+  'GET /api/auth/:provider/start': 'viewer',
+  'HEAD /api/auth/:provider/start': 'viewer',
+  // A provider's posted answer carries no cookie of ours: it only passes the answer on to the GET below.
+  'POST /api/auth/:provider/callback': 'public',
+  'GET /api/auth/:provider/callback': 'viewer',
+  'HEAD /api/auth/:provider/callback': 'viewer',
+  'POST /api/sign-out': 'viewer',
+  'GET /api/account/devices': 'viewer',
+  'HEAD /api/account/devices': 'viewer',
+  'DELETE /api/account/devices/:id': 'viewer',
+  'POST /api/account/sign-out-everywhere': 'viewer',
 };
+
+/** Viewer routes of a signed-in account: past the guard, a guest is told to sign in first (401, said so). */
+const SIGNED_IN_ONLY = new Set([
+  'DELETE /api/account/passkeys/:id',
+  'GET /api/account/devices',
+  'HEAD /api/account/devices',
+  'DELETE /api/account/devices/:id',
+  'POST /api/account/sign-out-everywhere',
+]);
 
 /** Routes that end the session they are called with: each gets a session of its own. */
 const ENDS_ITS_SESSION = new Set([
@@ -189,6 +216,7 @@ function concreteUrl(route: string) {
     .replace(':userId', 'user-1')
     .replace(':uid', 'user-1')
     .replace(':token', 'no-such-invite')
+    .replace(':provider', 'google')
     .replace(/:(id|episodeId|seriesId)\b/g, '999999')
     .replace('/media/*', '/media/series/1/x/seg_00001.m4s');
 }
@@ -282,7 +310,9 @@ describe('guards attached to routes', () => {
         const options = { method: method as 'GET', url };
         const reply = cookie ? await t.app.inject({ ...options, headers: { cookie } }) : await t.viewer(options);
         if (Array.isArray(guard)) expect(reply.statusCode, `${method} ${url}`).toBe(401);
-        else expect(reply.statusCode, `${method} ${url}`).not.toBe(401);
+        else if (SIGNED_IN_ONLY.has(route) && method !== 'HEAD') {
+          expect(reply.json(), `${method} ${url}`).toMatchObject({ statusCode: 401, message: 'Sign in first.' });
+        } else if (!SIGNED_IN_ONLY.has(route)) expect(reply.statusCode, `${method} ${url}`).not.toBe(401);
         expect(reply.statusCode, `${method} ${url}`).toBeLessThan(500);
       }
     }

@@ -24,6 +24,9 @@ let episodeId: number;
 let viewerCookie: string;
 let operatorCookie: string;
 
+/** A WebAuthn answer as the schema takes it (the WebAuthn library would refuse it). */
+const passkeyAnswer = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30' } };
+
 /** A body each route's schema accepts, so that only the deep field added to it can be what refuses it. */
 function validBodies(): Record<string, Record<string, unknown>> {
   return {
@@ -62,6 +65,9 @@ function validBodies(): Record<string, Record<string, unknown>> {
     'PATCH /api/admin/operators/:id': { role: 'analyst' },
     'POST /api/admin/invites/:token/accept': { password: 'a long enough password' },
     'POST /api/admin/viewers/:uid/coins': { coins: 5, reason: 'Body test' },
+    'POST /api/account/passkeys': { answer: passkeyAnswer },
+    'POST /api/sign-in/passkey': { answer: passkeyAnswer },
+    'POST /api/auth/:provider/callback': { state: 'a-state-of-no-sign-in' },
   };
 }
 
@@ -88,6 +94,7 @@ function concreteUrl(url: string) {
     .replace(':userId', 'user-1')
     .replace(':uid', 'user-1')
     .replace(':token', 'no-such-invite')
+    .replace(':provider', 'google')
     .replace(':episodeId', String(episodeId))
     .replace(/:(id|seriesId)\b/g, String(seriesId))
     .replace(':language', 'es');

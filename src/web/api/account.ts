@@ -47,6 +47,12 @@ export async function addPasskey(): Promise<Account> {
   return apiRequest<Account>('/api/account/passkeys', { method: 'POST', body: { answer } });
 }
 
+/** A configured provider's sign-in happens on its own site: the browser goes there and comes back signed in. */
+export function startProviderSignIn(provider: string) {
+  const here = `${window.location.pathname}${window.location.search}`;
+  window.location.assign(`/api/auth/${provider}/start?returnTo=${encodeURIComponent(here)}`);
+}
+
 export const signOut = () => apiRequest<Account>('/api/sign-out', { method: 'POST' });
 
 const PER_VIEWER = new Set(['/api/user', ...accountQueryKey, ...devicesQueryKey]);

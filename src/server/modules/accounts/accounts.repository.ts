@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { passkeyChallenges, passkeys, signInIdentities, users } from '../../db/schema.ts';
+import { passkeyChallenges, passkeys, signInFlows, signInIdentities, users } from '../../db/schema.ts';
 
 export type PasskeyRow = typeof passkeys.$inferSelect;
 
@@ -87,4 +87,45 @@ export async function deleteExpiredChallenges(db: Executor) {
 
 export function identitiesOf(db: Executor, viewerId: string) {
   return db.select().from(signInIdentities).where(eq(signInIdentities.viewerId, viewerId));
+}
+
+export async function insertFlow(db: Executor, row: typeof signInFlows.$inferInsert) {
+  await db.insert(signInFlows).values(row);
+}
+
+/** Takes a provider sign-in under way once: deleted as it is read, so its answer cannot be replayed. */
+export async function takeFlow(db: Executor, stateHash: string, provider: string) {
+  const [row] = await db
+    .delete(signInFlows)
+    .where(
+      and(
+        eq(signInFlows.stateHash, stateHash),
+        eq(signInFlows.provider, provider),
+        gt(signInFlows.expiresAt, new Date()),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function deleteExpiredFlows(db: Executor) {
+  await db.delete(signInFlows).where(lt(signInFlows.expiresAt, new Date()));
+}
+
+export function findIdentity(db: Executor, issuer: string, subject: string) {
+  return db
+    .select({ viewerId: signInIdentities.viewerId })
+    .from(signInIdentities)
+    .where(and(eq(signInIdentities.issuer, issuer), eq(signInIdentities.subject, subject)))
+    .then((rows) => rows[0]);
+}
+
+/** Keeps a provider's identity for this viewer; false when it already belongs to someone (a race lost). */
+export async function insertIdentity(db: Executor, row: typeof signInIdentities.$inferInsert): Promise<boolean> {
+  const rows = await db
+    .insert(signInIdentities)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ viewerId: signInIdentities.viewerId });
+  return rows.length > 0;
 }

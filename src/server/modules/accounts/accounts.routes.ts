@@ -10,14 +10,17 @@ import {
   passkeyAnswerBody,
   passkeyIdParams,
   passkeyOptions,
+  providerAnswer,
+  providerParams,
+  providerStartQuery,
   signInReply,
-  type SignInProvider,
 } from '../../../contract/index.ts';
 import { viewerRoute } from '../../plugins/guards.ts';
 import { hitSharedCounter, tooManyRequests } from '../../plugins/rate-limits.ts';
 import { DomainError } from '../../errors.ts';
 import { endSessions, sessionsOf } from '../viewers/viewers.service.ts';
-import { accountOf, bringGuestInto, devicesOf, removePasskey } from './accounts.service.ts';
+import { accountOf, accountOfIdentity, bringGuestInto, devicesOf, removePasskey } from './accounts.service.ts';
+import { expiredSignIn, openIdClients } from './openid.ts';
 import {
   accountOfPasskey,
   registerPasskey,
@@ -32,12 +35,26 @@ const signInRoute = { guard: 'viewer', rateBucket: 'attempts' } as const;
 
 const SIGN_IN_FIRST = { statusCode: 401, error: 'Unauthorized', message: 'Sign in first.' };
 
-export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const providers: SignInProvider[] = [];
+/** Holds the `state` of a provider sign-in this browser started, so only this browser can finish it. */
+const SIGN_IN_FLOW_COOKIE = 'cliffhanger_sign_in';
+const FLOW_COOKIE_PATH = '/api/auth/';
 
-  /** Passkeys belong to PUBLIC_URL's host when it is set, else to the host this request came to. */
+export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Apple's answer is a posted form: read here only, where that callback is.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16_384 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  const openId = openIdClients(app.config.signInProviders);
+  const providers = openId.configured();
+
+  /** The origin browsers reach the app at: PUBLIC_URL when it is set, else the host this request came to. */
+  const originOf = (request: FastifyRequest) => app.config.publicOrigin ?? `${request.protocol}://${request.host}`;
+  /** Passkeys belong to that origin's host. */
   const relyingPartyOf = (request: FastifyRequest): RelyingParty => {
-    const origin = app.config.publicOrigin ?? `${request.protocol}://${request.host}`;
+    const origin = originOf(request);
     return { id: new URL(origin).hostname, origin, name: app.config.appName };
   };
 
@@ -184,6 +201,96 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const broughtAlong = await bringGuestInto(app.db, request.viewerId, accountId);
       await app.viewers.signIn(request, reply, accountId, 'passkey');
       return { ...(await accountOf(app.db, accountId, 'passkey', providers)), broughtAlong };
+    },
+  );
+
+  app.get(
+    '/api/auth/:provider/start',
+    {
+      config: signInRoute,
+      schema: {
+        summary: 'Sends the browser to a provider to sign in (OpenID Connect, authorization code with PKCE)',
+        operationId: 'startProviderSignIn',
+        tags: ['Accounts'],
+        params: providerParams,
+        querystring: providerStartQuery,
+        response: { 303: z.null(), 400: errorReply, 404: errorReply, 429: errorReply, 503: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const { provider } = request.params;
+      const redirectUri = `${originOf(request)}/api/auth/${provider}/callback`;
+      const { url, state } = await openId.start(app.db, provider, redirectUri, request.query.returnTo);
+      void reply.setCookie(SIGN_IN_FLOW_COOKIE, state, {
+        path: FLOW_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        maxAge: 600,
+      });
+      return reply.header('Cache-Control', 'no-store').redirect(url, 303);
+    },
+  );
+
+  // Apple posts its answer from its own site, which carries none of this browser's cookies (they are SameSite):
+  // the answer is passed on to the same callback as a top-level GET, which does.
+  app.post(
+    '/api/auth/:provider/callback',
+    {
+      config: { guard: 'public', rateBucket: 'attempts' },
+      schema: {
+        summary: 'A provider’s answer posted as a form: passed on to the callback with this browser’s cookies',
+        operationId: 'providerSignInFormPost',
+        tags: ['Accounts'],
+        params: providerParams,
+        body: providerAnswer,
+        response: { 303: z.null(), 400: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const query = new URLSearchParams(request.body as Record<string, string>).toString();
+      return reply
+        .header('Cache-Control', 'no-store')
+        .redirect(`/api/auth/${request.params.provider}/callback?${query}`, 303);
+    },
+  );
+
+  app.get(
+    '/api/auth/:provider/callback',
+    {
+      config: { ...signInRoute, viewer: 'self' },
+      schema: {
+        summary:
+          'Where a provider sends the browser back: signs it in; its guest’s coins, unlocks and library come along',
+        operationId: 'finishProviderSignIn',
+        tags: ['Accounts'],
+        params: providerParams,
+        querystring: providerAnswer,
+        response: {
+          303: z.null(),
+          400: errorReply,
+          401: errorReply,
+          404: errorReply,
+          429: errorReply,
+          503: errorReply,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { provider } = request.params;
+      const answer = request.query as Record<string, string>;
+      // Only the browser that started this sign-in holds its state.
+      const started = request.cookies[SIGN_IN_FLOW_COOKIE];
+      if (!started || started !== answer.state) throw expiredSignIn();
+      void reply.clearCookie(SIGN_IN_FLOW_COOKIE, { path: FLOW_COOKIE_PATH });
+      const { identity, returnTo } = await openId.finish(app.db, provider, answer);
+      const accountId = await accountOfIdentity(app.db, identity, request.viewerId, app.viewers.start);
+      if (!(await admitAccountAttempt(accountId, reply))) return reply;
+      await bringGuestInto(app.db, request.viewerId, accountId);
+      await app.viewers.signIn(request, reply, accountId, provider);
+      const back = new URL(returnTo, 'http://app.invalid');
+      back.searchParams.set('signedIn', provider);
+      return reply.header('Cache-Control', 'no-store').redirect(`${back.pathname}${back.search}${back.hash}`, 303);
     },
   );
 

@@ -3,8 +3,18 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { bringAlongLibrary } from '../library/library.service.ts';
 import { bringAlongWallet } from '../wallet/wallet.service.ts';
-import { closeViewer, lockViewers, sessionsOf, VIEWER_NAME } from '../viewers/viewers.service.ts';
+import {
+  closeViewer,
+  ensureViewer,
+  lockViewers,
+  newViewerId,
+  renameViewer,
+  sessionsOf,
+  VIEWER_NAME,
+  type ViewerStart,
+} from '../viewers/viewers.service.ts';
 import * as repo from './accounts.repository.ts';
+import type { ProviderIdentity } from './openid.ts';
 import { browserOf } from './user-agent.ts';
 
 /**
@@ -27,6 +37,40 @@ export function bringGuestInto(db: Database, guestId: string, accountId: string)
     await closeViewer(tx, guestId, accountId);
     return true;
   });
+}
+
+/**
+ * The account a provider's identity signs in to, found by its issuer and subject only (never by e-mail). A new
+ * identity makes this browser's guest the account (it keeps what it has); a browser that is already some
+ * account's, or has no usable guest, gets a new viewer for it. Two sign-ins racing for one new identity end in the
+ * same account.
+ */
+export async function accountOfIdentity(
+  db: Database,
+  identity: ProviderIdentity,
+  guestId: string,
+  start: ViewerStart,
+): Promise<string> {
+  const known = await repo.findIdentity(db, identity.issuer, identity.subject);
+  if (known) return known.viewerId;
+  const guest = guestId === '' ? undefined : await repo.findViewer(db, guestId);
+  const usable = guestId !== '' && !guest?.closedAt && !(await repo.hasSignInMethod(db, guestId));
+  const viewerId = usable ? guestId : newViewerId();
+  await ensureViewer(db, viewerId, start);
+  const added = await repo.insertIdentity(db, {
+    issuer: identity.issuer,
+    subject: identity.subject,
+    provider: identity.provider,
+    viewerId,
+    email: identity.email,
+  });
+  if (!added) {
+    const winner = await repo.findIdentity(db, identity.issuer, identity.subject);
+    if (!winner) throw notFound('No such account');
+    return winner.viewerId;
+  }
+  await renameViewer(db, viewerId, identity.name ?? identity.email?.split('@')[0] ?? VIEWER_NAME, identity.email ?? '');
+  return viewerId;
 }
 
 function toPasskeySummary(row: repo.PasskeyRow): PasskeySummary {

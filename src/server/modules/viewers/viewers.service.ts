@@ -36,6 +36,7 @@ export function ensureViewer(db: Database, viewerId: string, start: ViewerStart)
 }
 
 export { lockViewers, closeViewer, renameViewer, type LockedViewer } from './viewers.repository.ts';
+export { newViewerId } from './viewer-cookie.ts';
 
 /** A signed-in browser, as its account's Devices list shows it. */
 export interface ViewerSession {

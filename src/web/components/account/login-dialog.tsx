@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { KeyRound } from 'lucide-react';
-import { signInWithPasskey, useAfterAccountChange } from '../../api/account.ts';
+import { signInWithPasskey, startProviderSignIn, useAccount, useAfterAccountChange } from '../../api/account.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { toast } from '../ui/toast.tsx';
 import { Trans, useTranslation } from '../../lib/texts/use-translation.tsx';
@@ -21,6 +21,7 @@ export function LoginDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   const { login } = useLogin();
   const [pending, setPending] = useState<LoginProvider | 'passkey' | null>(null);
   const afterAccountChange = useAfterAccountChange();
+  const configured = useAccount().data?.providers ?? [];
 
   const continueWithPasskey = async () => {
     setPending('passkey');
@@ -41,6 +42,8 @@ export function LoginDialog({ open, onOpenChange }: { open: boolean; onOpenChang
 
   const connect = async (provider: LoginProvider) => {
     setPending(provider);
+    // A real sign-in leaves the page for the provider's; the spinner stays until it does.
+    if (configured.includes(provider)) return startProviderSignIn(provider);
     try {
       await login(provider);
       onOpenChange(false);

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { UserRound } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { lazyPart, useLazyPart } from '../../lib/lazy-part.ts';
 import { LoginDialogOnDemand } from './login-dialog-on-demand.tsx';
-import { useLogin } from './use-login.ts';
+import { useLogin, welcomeBackFromProvider } from './use-login.ts';
 
 // Not needed for the first paint of a page: its code (Radix among it) comes when it is shown.
 const accountMenu = lazyPart(async () => ({ default: (await import('./account-menu.tsx')).AccountMenu }));
@@ -15,6 +15,7 @@ export function ProfileButton() {
   const [loginOpen, setLoginOpen] = useState(false);
   const loggedIn = isLoggedIn && !!loginUser;
   const AccountMenu = useLazyPart(accountMenu, loggedIn);
+  useEffect(welcomeBackFromProvider, []);
 
   if (loggedIn)
     return AccountMenu ? (
