@@ -34,6 +34,22 @@ async function buyAndUnlock(page: Page) {
   return { seriesId: paid.id, episodeNumber: 12 };
 }
 
+/** Chromium's virtual authenticator: a platform passkey that answers without a person. */
+async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
 async function signInWithPasskey(page: Page) {
   await page.goto('/');
   await page.getByTestId('login-button').click();
@@ -47,19 +63,7 @@ async function signInWithPasskey(page: Page) {
 test('a passkey keeps a guest’s coins and unlocks; a second guest’s coins are added, in the ledger', async ({
   gatedPage: page,
 }) => {
-  // Chromium's virtual authenticator: a platform passkey that answers without a person.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
 
   await page.goto('/profile');
   const guest = await viewerOf(page);
@@ -120,6 +124,75 @@ test('a passkey keeps a guest’s coins and unlocks; a second guest’s coins ar
   // session that logged out is gone.
   await page.goto('/profile');
   await expect(page.getByTestId('device')).toHaveCount(2);
+});
+
+test('download my data; delete the account: the passkey no longer signs in, and its data is on no per-viewer route', async ({
+  gatedPage: page,
+}) => {
+  await addVirtualAuthenticator(page);
+  await page.goto('/profile');
+  const unlock = await buyAndUnlock(page);
+  const all = (await (await page.request.get('/api/series')).json()) as SeriesJson[];
+  expect((await page.request.post(`/api/user/user-1/like/${all[0]!.id}`)).status()).toBeLessThan(300);
+  expect((await page.request.post(`/api/user/user-1/bookmark/${all[0]!.id}`)).status()).toBeLessThan(300);
+  const account = await viewerOf(page);
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Passkey added' })).toBeVisible();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download my data' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('cliffhanger-my-data.json');
+  const data = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as {
+    profile: { id: string; balance: { coins: number; bonuses: number }; passkeys: unknown[] };
+    ledger: { kind: string }[];
+    unlocks: { seriesId: number; episodeNumber: number }[];
+    likes: number[];
+    saves: number[];
+    progress: unknown[];
+  };
+  expect(data.profile).toMatchObject({ id: account.id, balance: { coins: account.coins, bonuses: account.bonuses } });
+  expect(data.profile.passkeys).toHaveLength(1);
+  expect(data.ledger.map((entry) => entry.kind)).toEqual(expect.arrayContaining(['purchase', 'unlock']));
+  expect(data.unlocks).toEqual([expect.objectContaining(unlock)]);
+  expect(data.likes).toEqual([all[0]!.id]);
+  expect(data.saves).toEqual([all[0]!.id]);
+  expect(data).toHaveProperty('progress');
+
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(confirm).toContainText(
+    `your balance of ${account.coins} coins and ${account.bonuses} bonuses, your unlocked episodes, likes, saves and watch progress, your passkeys and sign-in methods`,
+  );
+  await confirm.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Account deleted' })).toBeVisible();
+  await expect(page.getByTestId('login-button')).toBeVisible();
+  await expect(page.getByTestId('passkey')).toHaveCount(0);
+
+  // A new, empty guest here: nothing of the account on any per-viewer route.
+  const guest = await viewerOf(page);
+  expect(guest.id).not.toBe(account.id);
+  for (const url of [
+    '/api/user/user-1/unlocked-episodes',
+    '/api/user/user-1/liked',
+    '/api/user/user-1/bookmarked',
+    '/api/user/user-1/progress',
+    '/api/user/user-1/transactions',
+  ]) {
+    expect(await (await page.request.get(url)).json(), url).toEqual([]);
+  }
+  expect((await page.request.get(`/api/user/${account.id}`)).status()).toBe(404);
+  await expect(page.getByTestId('stat-unlocked')).toHaveText('0');
+
+  // The passkey is still in the authenticator, but it signs in to nothing.
+  await page.goto('/');
+  await page.getByTestId('login-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Login to Cliffhanger' });
+  await dialog.getByRole('button', { name: 'Continue with a passkey' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'not saved to any account' })).toBeVisible();
+  expect((await viewerOf(page)).id).toBe(guest.id);
+  expect(((await (await page.request.get('/api/account')).json()) as { signedIn: boolean }).signedIn).toBe(false);
 });
 
 test.describe('the Google button, against a real OpenID provider', () => {

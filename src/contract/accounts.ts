@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ledgerEntry, unlockedEpisode, user } from './wallet.ts';
 
 /** How a browser signed in: a passkey, or one of the login dialog's providers. */
 export const SIGN_IN_PROVIDERS = ['slush', 'google', 'apple'] as const;
@@ -75,3 +76,34 @@ export const providerStartQuery = z.object({
 });
 /** A provider's answer to a sign-in: its state, and the code (or error) with whatever else it adds. */
 export const providerAnswer = z.object({ state: z.string().min(1).max(512) }).catchall(z.string().max(4_096));
+
+/** "Download my data": everything this app keeps of a person, in one JSON file. */
+export const accountData = z.object({
+  exportedAt: z.string(),
+  profile: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    createdAt: z.string().nullable(),
+    balance: user.pick({ coins: true, bonuses: true }),
+    passkeys: z.array(passkeySummary.omit({ id: true })),
+    signInMethods: z.array(z.object({ provider: z.string(), email: z.string().nullable(), createdAt: z.string() })),
+    devices: z.array(device.omit({ id: true, current: true })),
+  }),
+  ledger: z.array(ledgerEntry),
+  unlocks: z.array(unlockedEpisode),
+  likes: z.array(z.number().int()),
+  saves: z.array(z.number().int()),
+  progress: z.array(
+    z.object({
+      seriesId: z.number().int(),
+      episodeId: z.number().int(),
+      episodeNumber: z.number().int(),
+      percent: z.number(),
+      positionSeconds: z.number(),
+      updatedAt: z.string(),
+    }),
+  ),
+  checkIns: z.array(z.string()),
+});
+export type AccountData = z.infer<typeof accountData>;

@@ -180,6 +180,9 @@ const GUARD_OF_ROUTE: Record<string, Decision> = {
   'HEAD /api/account/devices': 'viewer',
   'DELETE /api/account/devices/:id': 'viewer',
   'POST /api/account/sign-out-everywhere': 'viewer',
+  'GET /api/account/data': 'viewer',
+  'HEAD /api/account/data': 'viewer',
+  'DELETE /api/account': 'viewer',
 };
 
 /** Viewer routes of a signed-in account: past the guard, a guest is told to sign in first (401, said so). */
@@ -189,6 +192,7 @@ const SIGNED_IN_ONLY = new Set([
   'HEAD /api/account/devices',
   'DELETE /api/account/devices/:id',
   'POST /api/account/sign-out-everywhere',
+  'DELETE /api/account',
 ]);
 
 /** Routes that end the session they are called with: each gets a session of its own. */

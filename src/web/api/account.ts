@@ -94,3 +94,15 @@ export function useSignOutEverywhere() {
     onSettled: () => forgetViewerAnswers(queryClient),
   });
 }
+
+/** Deletes this account; the browser is a new, empty guest, and what it read of the account is read again. */
+export function useDeleteAccount() {
+  const afterAccountChange = useAfterAccountChange();
+  return useMutation({
+    mutationFn: () => apiRequest<Account>('/api/account', { method: 'DELETE' }),
+    onSuccess: afterAccountChange,
+  });
+}
+
+/** "Download my data": the server answers with the file to save. */
+export const MY_DATA_URL = '/api/account/data';

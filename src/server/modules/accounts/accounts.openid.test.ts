@@ -1,10 +1,10 @@
 import { generateKeyPairSync, verify } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../../config.ts';
 import { signInFlows, signInIdentities, users, viewerSessions, walletLedger } from '../../db/schema.ts';
-import { createTestContext, TEST_ACCESS_CODES, type TestContext } from '../../testing/harness.ts';
+import { createTestContext, type TestContext } from '../../testing/harness.ts';
+import { testBrowser } from '../../testing/test-browser.ts';
 import { signInAtTestIssuer, startTestIssuer, TEST_CLIENT, type TestIssuer } from '../../testing/oidc-issuer.ts';
 import { VIEWER_COOKIE } from '../viewers/viewers.plugin.ts';
 import { appleClientSecret } from './openid.ts';
@@ -14,7 +14,6 @@ const CALLBACK = `${PUBLIC_URL}/api/auth/google/callback`;
 
 let t: TestContext;
 let issuer: TestIssuer;
-let accessCookie: string;
 
 beforeAll(async () => {
   issuer = await startTestIssuer([CALLBACK]);
@@ -24,50 +23,17 @@ beforeAll(async () => {
     AUTH_GOOGLE_CLIENT_SECRET: TEST_CLIENT.secret,
     AUTH_GOOGLE_ISSUER: issuer.url,
   });
-  const access = await t.app.inject({ method: 'POST', url: '/api/access', payload: { code: TEST_ACCESS_CODES[0] } });
-  accessCookie = `${access.cookies[0]!.name}=${access.cookies[0]!.value}`;
 });
 afterAll(async () => {
   await t?.close();
   await issuer?.close();
 });
 
-/** A browser: its cookies kept from each answer, as a browser keeps them. */
-function browser(viewerId?: string) {
-  const jar = new Map<string, string>([[accessCookie.split('=')[0]!, accessCookie.split('=').slice(1).join('=')]]);
-  if (viewerId) {
-    const cookie = t.viewerCookie(viewerId);
-    jar.set(VIEWER_COOKIE, cookie.slice(VIEWER_COOKIE.length + 1));
-  }
-  const keep = (reply: LightMyRequestResponse) => {
-    for (const cookie of reply.cookies) {
-      if (cookie.value === '' || cookie.maxAge === 0) jar.delete(cookie.name);
-      else jar.set(cookie.name, cookie.value);
-    }
-    return reply;
-  };
-  const send = async (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    keep(
-      await t.app.inject({
-        method,
-        url,
-        headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') },
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      }),
-    );
-  return {
-    jar,
-    get: (url: string) => send('GET', url),
-    post: (url: string, payload?: unknown) => send('POST', url, payload),
-    /** Starts a sign-in with the test issuer: the URL the app sends the browser to. */
-    async start(returnTo = '/library') {
-      const reply = await send('GET', `/api/auth/google/start?returnTo=${encodeURIComponent(returnTo)}`);
-      expect(reply.statusCode, reply.body).toBe(303);
-      return new URL(reply.headers.location as string);
-    },
-  };
+async function browser(viewerId?: string) {
+  const b = await testBrowser(t, viewerId);
+  return { ...b, start: (returnTo?: string) => b.startSignIn('google', returnTo) };
 }
-type Browser = ReturnType<typeof browser>;
+type Browser = Awaited<ReturnType<typeof browser>>;
 
 const callbackPath = (url: URL) => `${url.pathname}${url.search}`;
 
@@ -87,20 +53,22 @@ async function written() {
 
 describe('signing in with an OpenID Connect provider', () => {
   it('lists the configured providers; the others stay the preview sign-in', async () => {
-    const reply = await browser().get('/api/account');
+    const reply = await (await browser()).get('/api/account');
     expect(reply.json()).toMatchObject({ signedIn: false, providers: ['google'] });
-    const apple = await browser().get('/api/auth/apple/start');
+    const apple = await (await browser()).get('/api/auth/apple/start');
     expect(apple.statusCode).toBe(404);
     expect(apple.json().message).toBe('Signing in with Apple is not set up here.');
-    const unknown = await browser().get('/api/auth/facebook/start');
+    const unknown = await (await browser()).get('/api/auth/facebook/start');
     expect(unknown.statusCode).toBe(400);
-    const away = await browser().get(`/api/auth/google/start?returnTo=${encodeURIComponent('//evil.example/')}`);
+    const away = await (
+      await browser()
+    ).get(`/api/auth/google/start?returnTo=${encodeURIComponent('//evil.example/')}`);
     expect(away.statusCode).toBe(400);
   });
 
   it('sends the browser to the provider with PKCE, state and nonce, and back signed in; the guest becomes the account', async () => {
     const guest = await t.addViewer();
-    const b = browser(guest);
+    const b = await browser(guest);
     expect((await b.post('/api/user/user-1/purchase-tokens', { packageId: 'package-1' })).statusCode).toBe(200);
 
     const to = await b.start();
@@ -133,12 +101,12 @@ describe('signing in with an OpenID Connect provider', () => {
   });
 
   it('a second browser’s guest signing in to the same subject brings its coins into that account', async () => {
-    const first = browser(await t.addViewer());
+    const first = await browser(await t.addViewer());
     expect((await signIn(first, 'bob')).statusCode).toBe(303);
     const accountId = ((await first.get('/api/user')).json() as { id: string }).id;
 
     const guest = await t.addViewer();
-    const second = browser(guest);
+    const second = await browser(guest);
     expect((await second.post('/api/user/user-1/purchase-tokens', { packageId: 'package-1' })).statusCode).toBe(200);
     expect((await signIn(second, 'bob')).statusCode).toBe(303);
     const user = (await second.get('/api/user')).json() as { id: string; coins: number };
@@ -147,17 +115,17 @@ describe('signing in with an OpenID Connect provider', () => {
     expect(closed).toMatchObject({ mergedInto: accountId });
     expect(closed!.closedAt).not.toBeNull();
     // A different subject of the same issuer is another account, whatever its e-mail.
-    const third = browser(await t.addViewer());
+    const third = await browser(await t.addViewer());
     expect((await signIn(third, 'bob2')).statusCode).toBe(303);
     expect(((await third.get('/api/user')).json() as { id: string }).id).not.toBe(accountId);
   });
 
   it('refuses a tampered state, a missing flow cookie, a replayed code and a wrong nonce, writing nothing', async () => {
-    const b = browser(await t.addViewer());
+    const b = await browser(await t.addViewer());
     const to = await b.start();
     const back = await signInAtTestIssuer(to.href, 'carol');
-    const stranger = browser(await t.addViewer());
-    const n = browser(await t.addViewer());
+    const stranger = await browser(await t.addViewer());
+    const n = await browser(await t.addViewer());
     const before = await written();
 
     const tampered = new URL(back);
@@ -186,7 +154,7 @@ describe('signing in with an OpenID Connect provider', () => {
 
     // Its code, brought back again with another sign-in's state (so past this app's own check): the provider
     // refuses a code already used, and nothing is written.
-    const other = browser(await t.addViewer());
+    const other = await browser(await t.addViewer());
     const otherTo = await other.start();
     const replayed = new URL(back);
     replayed.searchParams.set('state', otherTo.searchParams.get('state')!);
@@ -199,7 +167,7 @@ describe('signing in with an OpenID Connect provider', () => {
   });
 
   it('keeps what a sign-in under way checks for a few minutes only', async () => {
-    const b = browser(await t.addViewer());
+    const b = await browser(await t.addViewer());
     const to = await b.start();
     const back = await signInAtTestIssuer(to.href, 'dave');
     await t.db.update(signInFlows).set({ expiresAt: new Date(Date.now() - 1000) });

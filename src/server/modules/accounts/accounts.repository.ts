@@ -129,3 +129,18 @@ export async function insertIdentity(db: Executor, row: typeof signInIdentities.
     .returning({ viewerId: signInIdentities.viewerId });
   return rows.length > 0;
 }
+
+/** Every way this viewer signs in goes: passkeys, provider identities and unanswered challenges. */
+export async function deleteSignInMethods(db: Executor, viewerId: string) {
+  await db.delete(passkeys).where(eq(passkeys.viewerId, viewerId));
+  await db.delete(signInIdentities).where(eq(signInIdentities.viewerId, viewerId));
+  await db.delete(passkeyChallenges).where(eq(passkeyChallenges.viewerId, viewerId));
+}
+
+export function createdAtOf(db: Executor, viewerId: string) {
+  return db
+    .select({ createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, viewerId))
+    .then((rows) => rows[0]?.createdAt ?? null);
+}

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
   account,
+  accountData,
   device,
   deviceIdParams,
   errorReply,
@@ -19,7 +20,15 @@ import { viewerRoute } from '../../plugins/guards.ts';
 import { hitSharedCounter, tooManyRequests } from '../../plugins/rate-limits.ts';
 import { DomainError } from '../../errors.ts';
 import { endSessions, sessionsOf } from '../viewers/viewers.service.ts';
-import { accountOf, accountOfIdentity, bringGuestInto, devicesOf, removePasskey } from './accounts.service.ts';
+import {
+  accountOf,
+  accountOfIdentity,
+  bringGuestInto,
+  dataOf,
+  deleteAccount,
+  devicesOf,
+  removePasskey,
+} from './accounts.service.ts';
 import { expiredSignIn, openIdClients } from './openid.ts';
 import {
   accountOfPasskey,
@@ -291,6 +300,44 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const back = new URL(returnTo, 'http://app.invalid');
       back.searchParams.set('signedIn', provider);
       return reply.header('Cache-Control', 'no-store').redirect(`${back.pathname}${back.search}${back.hash}`, 303);
+    },
+  );
+
+  app.get(
+    '/api/account/data',
+    {
+      config: { ...viewerRoute, viewer: 'self' },
+      schema: {
+        summary: 'Download my data: profile, ledger, unlocks, likes, saves and progress, as one JSON file',
+        operationId: 'downloadMyData',
+        tags: ['Accounts'],
+        response: { 200: accountData },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Disposition', `attachment; filename="${app.config.appName.toLowerCase()}-my-data.json"`)
+        .send(await dataOf(app.db, request.viewerId, app.viewers.start)),
+  );
+
+  app.delete(
+    '/api/account',
+    {
+      config: viewerRoute,
+      schema: {
+        summary: 'Deletes this account: sign-in methods, sessions everywhere and personal data; the ledger stays',
+        operationId: 'deleteAccount',
+        tags: ['Accounts'],
+        response: { 200: account, 401: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const session = await signedInOrRefuse(request, reply);
+      if (!session) return reply;
+      await deleteAccount(app.db, session.viewerId);
+      await app.viewers.signOut(request, reply);
+      return reply.header('Cache-Control', 'private, no-store').send(await accountOf(app.db, '', null, providers));
     },
   );
 

@@ -1,11 +1,13 @@
-import type { Account, Device, PasskeySummary, SignInProvider } from '../../../contract/index.ts';
+import type { Account, AccountData, Device, PasskeySummary, SignInProvider } from '../../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { bringAlongLibrary } from '../library/library.service.ts';
-import { bringAlongWallet } from '../wallet/wallet.service.ts';
+import { bringAlongLibrary, forgetLibrary, libraryDataOf } from '../library/library.service.ts';
+import { bringAlongWallet, forgetWallet, walletDataOf } from '../wallet/wallet.service.ts';
 import {
   closeViewer,
+  endSessions,
   ensureViewer,
+  forgetViewer,
   lockViewers,
   newViewerId,
   renameViewer,
@@ -116,6 +118,63 @@ export async function devicesOf(db: Database, viewerId: string, currentToken?: s
 
 export async function removePasskey(db: Database, viewerId: string, id: number) {
   if (!(await repo.deletePasskey(db, viewerId, id))) throw notFound('No such passkey');
+}
+
+/** Everything kept of this viewer, for "Download my data". */
+export async function dataOf(db: Database, viewerId: string, start: ViewerStart): Promise<AccountData> {
+  const [viewer, createdAt, keys, identities, devices, wallet, library] = await Promise.all([
+    repo.findViewer(db, viewerId),
+    repo.createdAtOf(db, viewerId),
+    repo.passkeysOf(db, viewerId),
+    repo.identitiesOf(db, viewerId),
+    devicesOf(db, viewerId),
+    walletDataOf(db, viewerId, start),
+    libraryDataOf(db, viewerId),
+  ]);
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: {
+      id: viewerId,
+      name: viewer?.username ?? VIEWER_NAME,
+      email: viewer?.email ?? '',
+      createdAt: createdAt?.toISOString() ?? null,
+      balance: { coins: wallet.balance.coins, bonuses: wallet.balance.bonuses },
+      passkeys: keys.map(({ name, createdAt: added, lastUsedAt }) => ({
+        name,
+        createdAt: added.toISOString(),
+        lastUsedAt: lastUsedAt?.toISOString() ?? null,
+      })),
+      signInMethods: identities.map((identity) => ({
+        provider: identity.provider,
+        email: identity.email,
+        createdAt: identity.createdAt.toISOString(),
+      })),
+      devices: devices.map(({ id: _id, current: _current, ...rest }) => rest),
+    },
+    ledger: wallet.ledger,
+    unlocks: wallet.unlocks,
+    likes: library.likes,
+    saves: library.saves,
+    progress: library.progress,
+    checkIns: wallet.checkIns,
+  };
+}
+
+/**
+ * Deletes an account at once, in one transaction: its sign-in methods, sessions (ended everywhere), unlocks,
+ * likes, saves, progress and check-ins go, and its name and e-mail; its ledger rows stay, for the books, on a
+ * closed row that names nobody, with the balance nobody can spend any more.
+ */
+export function deleteAccount(db: Database, viewerId: string): Promise<void> {
+  return db.transaction(async (tx) => {
+    const [row] = await lockViewers(tx, [viewerId]);
+    if (!row || row.closedAt) throw notFound('No such account');
+    await repo.deleteSignInMethods(tx, viewerId);
+    await endSessions(tx, viewerId);
+    await forgetWallet(tx, viewerId);
+    await forgetLibrary(tx, viewerId);
+    await forgetViewer(tx, viewerId);
+  });
 }
 
 export { hasSignInMethod } from './accounts.repository.ts';

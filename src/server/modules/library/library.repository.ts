@@ -173,3 +173,12 @@ export async function moveLibrary(db: Executor, fromId: string, toId: string) {
          or (excluded.percent = ${progress}.percent and excluded.position_seconds > ${progress}.position_seconds)`);
   await db.delete(progress).where(eq(progress.userId, fromId));
 }
+
+/** A deleted account's likes (each series' count drops by its like), saves and progress go. */
+export async function deleteLibrary(db: Executor, userId: string) {
+  await db.execute(sql`
+    with gone as (delete from ${likes} where user_id = ${userId} returning series_id)
+    update ${series} s set likes = greatest(s.likes - 1, 0) from gone g where s.id = g.series_id`);
+  await db.delete(bookmarks).where(eq(bookmarks.userId, userId));
+  await db.delete(progress).where(eq(progress.userId, userId));
+}

@@ -125,3 +125,29 @@ export async function getEpisodeProgress(db: Database, userId: string, episodeId
 export function bringAlongLibrary(db: Executor, guestId: string, accountId: string): Promise<void> {
   return repo.moveLibrary(db, guestId, accountId);
 }
+
+/** A viewer's likes, saves and progress per episode, as "Download my data" gives them. */
+export async function libraryDataOf(db: Database, userId: string) {
+  const [liked, saved, watched] = await Promise.all([
+    likedSeriesIds(db, userId),
+    bookmarkedSeriesIds(db, userId),
+    repo.watchedEpisodesLatestFirst(db, userId),
+  ]);
+  return {
+    likes: liked,
+    saves: saved,
+    progress: watched.map((row) => ({
+      seriesId: row.seriesId,
+      episodeId: row.episodeId,
+      episodeNumber: row.episodeNumber,
+      percent: row.percent,
+      positionSeconds: row.positionSeconds,
+      updatedAt: row.updatedAt.toISOString(),
+    })),
+  };
+}
+
+/** A deleted account's likes, saves and progress are removed (in the caller's transaction). */
+export function forgetLibrary(db: Executor, userId: string): Promise<void> {
+  return repo.deleteLibrary(db, userId);
+}

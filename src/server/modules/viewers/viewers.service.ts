@@ -86,3 +86,9 @@ export async function endSessions(
   if (ended > 0) await announceChange(db, 'viewer_sessions_changed', viewerId);
   return ended;
 }
+
+/** A deleted account's row keeps only what its ledger needs: no name or e-mail, closed for good. */
+export async function forgetViewer(db: Executor, viewerId: string): Promise<void> {
+  await repo.renameViewer(db, viewerId, VIEWER_NAME, '');
+  await repo.closeViewer(db, viewerId, null);
+}

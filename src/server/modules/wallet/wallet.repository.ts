@@ -250,3 +250,23 @@ export async function moveUnlocksCheckInsAndKeys(db: Executor, fromId: string, t
     on conflict do nothing`);
   await db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, fromId));
 }
+
+/** A closed account's unlocks, check-in days and stored answers go; its ledger stays, for the books. */
+export async function deleteUnlocksCheckInsAndKeys(db: Executor, userId: string) {
+  await db.delete(unlocks).where(eq(unlocks.userId, userId));
+  await db.delete(checkIns).where(eq(checkIns.userId, userId));
+  await db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
+}
+
+export function ledgerOldestFirst(db: Executor, userId: string): Promise<LedgerRow[]> {
+  return db.select().from(walletLedger).where(eq(walletLedger.userId, userId)).orderBy(asc(walletLedger.id));
+}
+
+export function checkInDays(db: Executor, userId: string): Promise<string[]> {
+  return db
+    .select({ day: checkIns.day })
+    .from(checkIns)
+    .where(eq(checkIns.userId, userId))
+    .orderBy(asc(checkIns.day))
+    .then((rows) => rows.map((row) => String(row.day)));
+}

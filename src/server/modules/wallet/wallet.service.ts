@@ -387,3 +387,22 @@ export async function bringAlongWallet(
   await repo.transferBalance(db, guest, accountId, 'Brought along at sign-in');
   await repo.moveUnlocksCheckInsAndKeys(db, guest.id, accountId);
 }
+
+/** All of a viewer's wallet, as "Download my data" gives it: balance, every ledger entry, unlocks, check-in days. */
+export async function walletDataOf(db: Database, userId: string, start: ViewerStart) {
+  const [user, ledger, unlocked, checkIns] = await Promise.all([
+    getUser(db, userId, start),
+    repo.ledgerOldestFirst(db, userId),
+    listUnlockedEpisodes(db, userId),
+    repo.checkInDays(db, userId),
+  ]);
+  return { balance: user, ledger: ledger.map((row) => toLedgerEntry(row)), unlocks: unlocked, checkIns };
+}
+
+/**
+ * A deleted account's unlocks, check-in days and stored answers are removed (in the caller's transaction); its
+ * ledger rows stay, for the books, with its balance, which nobody can spend any more.
+ */
+export function forgetWallet(db: Executor, userId: string): Promise<void> {
+  return repo.deleteUnlocksCheckInsAndKeys(db, userId);
+}

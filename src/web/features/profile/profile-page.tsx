@@ -26,6 +26,7 @@ import { LoginDialogOnDemand } from '../../components/account/login-dialog-on-de
 import { useLogin } from '../../components/account/use-login.ts';
 import { useAccount } from '../../api/account.ts';
 import { SignInMethods } from './components/sign-in-methods.tsx';
+import { YourData } from './components/your-data.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { TopUpDialog } from '../../components/wallet/top-up-dialog.tsx';
@@ -135,6 +136,7 @@ export default function ProfilePage() {
       </section>
 
       <SignInMethods account={account.data} />
+      {account.data?.signedIn && <YourData />}
 
       <nav aria-label={t('menu.title')} className="overflow-hidden rounded-2xl bg-white/[0.04] ring-1 ring-white/5">
         <ul className="divide-y divide-white/5">
