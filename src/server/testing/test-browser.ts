@@ -10,7 +10,7 @@ export type TestBrowser = Awaited<ReturnType<typeof testBrowser>>;
  * A browser past the access gate, as the app meets it: the cookies of each answer kept (and dropped when
  * cleared), sent with the next request. With a viewer id, it starts as that viewer's guest browser.
  */
-export async function testBrowser(t: TestContext, viewerId?: string) {
+export async function testBrowser(t: TestContext, viewerId?: string, from: { address?: string } = {}) {
   const jar = new Map<string, string>();
   const keep = (reply: LightMyRequestResponse) => {
     for (const cookie of reply.cookies) {
@@ -24,11 +24,19 @@ export async function testBrowser(t: TestContext, viewerId?: string) {
       await t.app.inject({
         method,
         url,
+        ...(from.address ? { remoteAddress: from.address } : {}),
         headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '), ...headers },
         ...(payload === undefined ? {} : { payload: payload as object }),
       }),
     );
-  keep(await t.app.inject({ method: 'POST', url: '/api/access', payload: { code: TEST_ACCESS_CODES[0] } }));
+  keep(
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/access',
+      payload: { code: TEST_ACCESS_CODES[0] },
+      ...(from.address ? { remoteAddress: from.address } : {}),
+    }),
+  );
   if (viewerId) jar.set(VIEWER_COOKIE, t.viewerCookie(viewerId).slice(VIEWER_COOKIE.length + 1));
   const browser = {
     jar,
