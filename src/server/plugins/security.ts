@@ -49,6 +49,16 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A POST another site's page sends on purpose (a sign-in provider's posted answer): it must change nothing
+     * itself, only pass the answer on to a GET that checks it.
+     */
+    postedFromOtherSites?: true;
+  }
+}
+
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const headers = helmetHeaders(HELMET_OPTIONS);
 
@@ -59,7 +69,12 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    if (STATE_CHANGING.has(request.method) && request.headers.cookie && !isSameOrigin(request)) {
+    if (
+      STATE_CHANGING.has(request.method) &&
+      request.headers.cookie &&
+      !isSameOrigin(request) &&
+      request.routeOptions.config.postedFromOtherSites !== true
+    ) {
       void reply.status(403).header('Cache-Control', 'no-store').send(CROSS_SITE_REFUSED);
       return;
     }

@@ -166,6 +166,39 @@ describe('signing in with an OpenID Connect provider', () => {
     expect((await other.get('/api/account')).json()).toMatchObject({ signedIn: false });
   });
 
+  it('passes an answer posted by the provider’s page (form_post) on to the callback, as a GET that carries cookies', async () => {
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/apple/callback',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://appleid.apple.com',
+        'sec-fetch-site': 'cross-site',
+        // A cookie of some other app on this domain that SameSite lets through.
+        cookie: 'someone_else=1',
+      },
+      payload: 'code=c0de&state=st%26te&user=%7B%22name%22%3A%7B%7D%7D',
+    });
+    expect(posted.statusCode, posted.body).toBe(303);
+    const location = new URL(posted.headers.location as string, PUBLIC_URL);
+    expect(location.pathname).toBe('/api/auth/apple/callback');
+    expect(Object.fromEntries(location.searchParams)).toEqual({ code: 'c0de', state: 'st&te', user: '{"name":{}}' });
+    const noState = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/apple/callback',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'code=c0de',
+    });
+    expect(noState.statusCode).toBe(400);
+    // Only this route takes a form.
+    const elsewhere = await (
+      await browser()
+    ).post('/api/sign-out', 'a=b', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(elsewhere.statusCode).toBe(415);
+  });
+
   it('keeps what a sign-in under way checks for a few minutes only', async () => {
     const b = await browser(await t.addViewer());
     const to = await b.start();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
   account,
@@ -49,13 +49,6 @@ const SIGN_IN_FLOW_COOKIE = 'cliffhanger_sign_in';
 const FLOW_COOKIE_PATH = '/api/auth/';
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Apple's answer is a posted form: read here only, where that callback is.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 16_384 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
-
   const openId = openIdClients(app.config.signInProviders);
   const providers = openId.configured();
 
@@ -243,26 +236,34 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Apple posts its answer from its own site, which carries none of this browser's cookies (they are SameSite):
   // the answer is passed on to the same callback as a top-level GET, which does.
-  app.post(
-    '/api/auth/:provider/callback',
-    {
-      config: { guard: 'public', rateBucket: 'attempts' },
-      schema: {
-        summary: 'A provider’s answer posted as a form: passed on to the callback with this browser’s cookies',
-        operationId: 'providerSignInFormPost',
-        tags: ['Accounts'],
-        params: providerParams,
-        body: providerAnswer,
-        response: { 303: z.null(), 400: errorReply },
+  await app.register(async (formPost) => {
+    // The one route that reads a form: registered apart, so no other route takes one.
+    formPost.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16_384 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    formPost.withTypeProvider<ZodTypeProvider>().post(
+      '/api/auth/:provider/callback',
+      {
+        config: { guard: 'public', rateBucket: 'attempts', postedFromOtherSites: true },
+        schema: {
+          summary: 'A provider’s answer posted as a form: passed on to the callback with this browser’s cookies',
+          operationId: 'providerSignInFormPost',
+          tags: ['Accounts'],
+          params: providerParams,
+          body: providerAnswer,
+          response: { 303: z.null(), 400: errorReply },
+        },
       },
-    },
-    async (request, reply) => {
-      const query = new URLSearchParams(request.body as Record<string, string>).toString();
-      return reply
-        .header('Cache-Control', 'no-store')
-        .redirect(`/api/auth/${request.params.provider}/callback?${query}`, 303);
-    },
-  );
+      async (request, reply) => {
+        const query = new URLSearchParams(request.body as Record<string, string>).toString();
+        return reply
+          .header('Cache-Control', 'no-store')
+          .redirect(`/api/auth/${request.params.provider}/callback?${query}`, 303);
+      },
+    );
+  });
 
   app.get(
     '/api/auth/:provider/callback',
