@@ -170,11 +170,9 @@ const GUARD_OF_ROUTE: Record<string, Decision> = {
   'POST /api/sign-in/passkey/options': 'viewer',
   'POST /api/sign-in/passkey': 'viewer',
   'GET /api/auth/:provider/start': 'viewer',
-  'HEAD /api/auth/:provider/start': 'viewer',
   // A provider's posted answer carries no cookie of ours: it only passes the answer on to the GET below.
   'POST /api/auth/:provider/callback': 'public',
   'GET /api/auth/:provider/callback': 'viewer',
-  'HEAD /api/auth/:provider/callback': 'viewer',
   'POST /api/sign-out': 'viewer',
   'GET /api/account/devices': 'viewer',
   'HEAD /api/account/devices': 'viewer',

@@ -209,6 +209,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/:provider/start',
     {
+      // Every call starts a sign-in: no HEAD twin that would do so unseen.
+      exposeHeadRoute: false,
       config: signInRoute,
       schema: {
         summary: 'Sends the browser to a provider to sign in (OpenID Connect, authorization code with PKCE)',
@@ -268,6 +270,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/:provider/callback',
     {
+      // Finishing a sign-in uses it up: no HEAD twin that would do so unseen.
+      exposeHeadRoute: false,
       config: { ...signInRoute, viewer: 'self' },
       schema: {
         summary:
