@@ -32,6 +32,7 @@ import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { translationsRoutes } from './modules/translations/translations.routes.ts';
 import { mediaPipelinePlugin } from './modules/transcode/transcode.plugin.ts';
 import { subtitlesRoutes } from './modules/subtitles/subtitles.routes.ts';
+import { requireEpisode, requireSeries } from './modules/episodes/episodes.service.ts';
 import { auditPlugin } from './modules/audit/audit.plugin.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
@@ -112,7 +113,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(libraryRoutes);
   await app.register(mediaRoutes);
   await app.register(episodesRoutes);
-  await app.register(subtitlesRoutes);
+  await app.register(subtitlesRoutes, { requireEpisode, requireSeries });
   await app.register(insightsRoutes);
   await app.register(translationsRoutes);
   await app.register(auditRoutes);

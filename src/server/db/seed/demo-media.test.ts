@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { DEMO_CLIPS } from '../../media/demo-clips.ts';
 import { DEMO_FALLBACK_MP4, DEMO_STAGING_DIR, demoHlsKey, prepareDemoHls } from '../../media/demo-hls.ts';
 import { demoFontFile } from '../../media/demo-clip-generator.ts';
-import { segmentDurations } from '../../modules/transcode/hls-pipeline.ts';
+import { segmentDurations } from '../../media/hls-pipeline.ts';
 import { episodes, series, subtitleTracks, users } from '../schema.ts';
 import { seedDemoCatalogue } from './index.ts';
 import { prepareDemoMedia, type DemoMediaResult } from './demo-media.ts';

@@ -8,7 +8,7 @@ import { DEMO_CLIPS, demoClipFile, demoClipUrl } from '../../media/demo-clips.ts
 import { insertDemoCaptionTracks } from '../../media/demo-captions.ts';
 import { DEMO_STAGING_DIR, TreeLinker, listTree, prepareDemoHls, type DemoHls } from '../../media/demo-hls.ts';
 import { localDiskStorage } from '../../media/storage.ts';
-import { MASTER_PLAYLIST } from '../../modules/transcode/hls-pipeline.ts';
+import { MASTER_PLAYLIST } from '../../media/hls-pipeline.ts';
 import { episodeMediaFolder } from '../../modules/transcode/transcode.service.ts';
 import type { Database, Executor } from '../client.ts';
 

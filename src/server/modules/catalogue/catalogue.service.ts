@@ -1,10 +1,14 @@
-import type { CatalogueFigures, Episode, EpisodeSubtitle, Genre, Series } from '../../../contract/index.ts';
+import type { CatalogueFigures, Episode, EpisodeSubtitle, Genre } from '../../../contract/index.ts';
 import { subtitlesOfEpisode, subtitlesOfEpisodes } from '../subtitles/subtitles.service.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { ArtworkImporter, OwnOrigin } from '../../media/artwork-import.ts';
 import * as repo from './catalogue.repository.ts';
+import { toSeries } from './series-row.ts';
 import { withOwnArtwork } from './series-artwork.ts';
+
+export { searchSeries } from './series-search.service.ts';
+export { decodeCursor, encodeCursor } from './series-cursor.ts';
 
 export interface NewSeries {
   title: string;
@@ -20,25 +24,6 @@ export interface NewSeries {
   tags: string[];
 }
 export type SeriesUpdate = Partial<NewSeries>;
-
-export function toSeries(row: repo.SeriesRow): Series {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    genre: row.genre as Genre,
-    tags: row.tags,
-    thumbnailUrl: row.thumbnailUrl,
-    verticalThumbnailUrl: row.verticalThumbnailUrl,
-    totalEpisodes: row.totalEpisodes,
-    rating: row.rating,
-    likes: row.likes,
-    isNew: row.isNew,
-    isFree: row.isFree,
-    episodeCost: row.episodeCost,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 function toEpisode(row: repo.EpisodeRow, subtitles: EpisodeSubtitle[]): Episode {
   return {

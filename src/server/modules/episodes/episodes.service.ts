@@ -10,15 +10,17 @@ import type { Database } from '../../db/client.ts';
 import { subtitlesOfEpisode, subtitlesOfEpisodes } from '../subtitles/subtitles.service.ts';
 import { conflict, invalid, notFound, unavailable } from '../../errors.ts';
 import { ffmpegCapabilities } from '../../media/ffmpeg-capabilities.ts';
-import { NotAVideoError, probeVideo, type VideoProbe } from '../transcode/hls-pipeline.ts';
-import type { MediaPipeline } from '../transcode/transcode.plugin.ts';
+import { NotAVideoError, probeVideo, type VideoProbe } from '../../media/hls-pipeline.ts';
 import {
+  episodeMediaFolder,
   latestJobsOfEpisodes,
-  releaseKeptSources,
+  queueTranscode,
+  removeQuietly,
+  requeueFailedTranscode,
   unfinishedJobsOfEpisode,
   type MediaJobRow,
-} from '../transcode/transcode.repository.ts';
-import { episodeMediaFolder, queueTranscode, removeQuietly } from '../transcode/transcode.service.ts';
+  type MediaPipeline,
+} from '../transcode/transcode.service.ts';
 import {
   deleteEpisode,
   episodesOfSeries,
@@ -139,12 +141,7 @@ export async function retryTranscode(ctx: EpisodesContext, episodeId: number): P
   const { episode, job } = await ctx.db.transaction(async (tx) => {
     const episode = await lockEpisode(tx, episodeId);
     if (!episode) throw episodeNotFound();
-    const [latest] = await latestJobsOfEpisodes(tx, [episodeId]);
-    if (!latest || latest.status !== 'failed' || !latest.retryable) {
-      throw conflict('There is no failed transcode to retry for this episode; upload the video again.');
-    }
-    await releaseKeptSources(tx, episodeId);
-    const { job } = await queueTranscode(tx, episodeId, latest.sourcePath);
+    const job = await requeueFailedTranscode(tx, episodeId);
     return { episode, job };
   });
   ctx.media.worker.wake();

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { demoClipsState } from '../../media/demo-clip-generator.ts';
-import { refuseLockedEpisodeMedia } from '../episodes/media-access.hook.ts';
+import { refuseLockedEpisodeMedia } from './media-access.hook.ts';
 import { guardRoutesOfScope, isOperator, mediaFileRoute } from '../../plugins/guards.ts';
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_DATA_ELEMENT_ID, VIEWER_PAGE_QUERIES, type PageData } from '../../../contract/page-data.ts';
 import type { PageRenderer, RenderedPage } from '../../../contract/page-render.ts';
 import { ACCESS_COOKIE, publicRoute } from '../../plugins/guards.ts';
-import { isCatalogueReadUrl } from '../catalogue-snapshot/catalogue-snapshot.routes.ts';
+import { isCatalogueReadUrl } from '../catalogue-snapshot/catalogue-snapshot.service.ts';
 import { gatherPageData, largestImageOf } from './page-data.ts';
 import { renderForViewer } from './page-renderer.ts';
 import { attribute, scriptJson, sendPage, type PreparedPage } from './page-reply.ts';

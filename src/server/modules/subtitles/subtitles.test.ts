@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBTITLE_FILE_MAX_BYTES, type Episode, type SubtitleBatchReply } from '../../../contract/index.ts';
 import { episodes, series, subtitleTracks, unlocks } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
-import { makeSourceVideo, multipartBody, waitFor } from '../transcode/test-support.ts';
-import { parseSubtitleFile } from './subtitle-file.ts';
+import { makeSourceVideo, multipartBody, waitFor } from '../../testing/media-uploads.ts';
+import { parseSubtitleFile } from '../../media/subtitle-file.ts';
 
 let t: TestContext;
 let seriesId: number;

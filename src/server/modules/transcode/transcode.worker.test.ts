@@ -9,7 +9,7 @@ import type { AdminEpisode } from '../../../contract/index.ts';
 import { episodes, mediaJobs, series } from '../../db/schema.ts';
 import { localDiskStorage } from '../../media/storage.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
-import { makeSourceVideo, multipartBody, waitFor } from './test-support.ts';
+import { makeSourceVideo, multipartBody, waitFor } from '../../testing/media-uploads.ts';
 import { createTranscodeWorker, type TranscodeWorker } from './transcode.worker.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
