@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import { episodes, series, unlocks, users } from '../../db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { seriesArt, writeArtFiles } from '../../media/art.ts';
-import { demoClipsState, prepareDemoClips } from '../../media/demo-clip-generator.ts';
+import { demoClipsState, prepareDemoClips } from '../../demo/demo-clip-generator.ts';
 import { cacheControlFor } from './media.routes.ts';
 import { LOCKED_MEDIA_MESSAGE, refuseLockedEpisodeMedia } from './media-access.hook.ts';
 

@@ -1,11 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { LADDER, MASTER_PLAYLIST, POSTER_FILE, SEGMENT_SECONDS, probeVideo, transcodeToHls } from './hls-pipeline.ts';
+import {
+  LADDER,
+  MASTER_PLAYLIST,
+  POSTER_FILE,
+  SEGMENT_SECONDS,
+  probeVideo,
+  transcodeToHls,
+} from '../media/hls-pipeline.ts';
 import { DEFAULT_CLIP_CACHE_DIR, demoClipsCacheKey, demoFontFile, encodeDemoClip } from './demo-clip-generator.ts';
 import { addDemoCaptions } from './demo-captions.ts';
 import { DEMO_CLIPS, demoClipFile, type DemoClip } from './demo-clips.ts';
-import { findFfmpeg } from './ffmpeg.ts';
+import { findFfmpeg } from '../media/ffmpeg.ts';
 
 /** Bump when the demo HLS changes in a way the pipeline's ladder and segment length do not show. */
 const RECIPE = 'demo-hls-2';
