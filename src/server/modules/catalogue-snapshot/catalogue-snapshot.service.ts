@@ -1,13 +1,8 @@
 import type { CarouselItem, Series, SeriesListName, SeriesListQuery, TrendingItem } from '../../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  listEpisodes,
-  listNewSeries,
-  listPopularSeries,
-  listSeries,
-  listTrendingSeries,
-} from '../catalogue/catalogue.service.ts';
+import { listNewSeries, listPopularSeries, listSeries, listTrendingSeries } from '../catalogue/catalogue.service.ts';
 import { listCarousel, listTrending } from '../curation/curation.service.ts';
+import { listEpisodes } from '../episodes/episodes.service.ts';
 import { loadCatalogueTranslations, type CatalogueTranslations } from '../translations/translations.service.ts';
 import { prepareReply, type PreparedReply } from './prepared-reply.ts';
 import { createSeriesPages } from './series-pages.ts';

@@ -15,17 +15,11 @@ import {
   updateSeriesBody,
   type Series,
 } from '../../../contract/index.ts';
-import {
-  createSeries,
-  editSeries,
-  getCatalogueFigures,
-  getEpisode,
-  getSeries,
-  removeSeries,
-} from './catalogue.service.ts';
+import { createSeries, editSeries, getCatalogueFigures, getSeries, removeSeries } from './catalogue.service.ts';
 import { operatorRoute, viewerRoute } from '../../plugins/guards.ts';
 import type { FastifyRequest } from 'fastify';
 import { artworkImporter, DEFAULT_ARTWORK_LIMITS, type OwnOrigin } from '../../media/artwork-import.ts';
+import { getEpisode } from '../episodes/episodes.service.ts';
 import { adoptExternalArtwork, storeUploadedArtwork } from './series-artwork.ts';
 import { receiveArtwork } from './artwork.upload.ts';
 

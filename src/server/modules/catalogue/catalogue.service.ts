@@ -1,5 +1,4 @@
-import type { CatalogueFigures, Episode, EpisodeSubtitle, Genre } from '../../../contract/index.ts';
-import { subtitlesOfEpisode, subtitlesOfEpisodes } from '../subtitles/subtitles.service.ts';
+import type { CatalogueFigures, Genre } from '../../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { ArtworkImporter, OwnOrigin } from '../../media/artwork-import.ts';
@@ -25,19 +24,6 @@ export interface NewSeries {
 }
 export type SeriesUpdate = Partial<NewSeries>;
 
-function toEpisode(row: repo.EpisodeRow, subtitles: EpisodeSubtitle[]): Episode {
-  return {
-    id: row.id,
-    seriesId: row.seriesId,
-    episodeNumber: row.episodeNumber,
-    title: row.title,
-    videoUrl: row.videoUrl,
-    thumbnailUrl: row.thumbnailUrl,
-    duration: row.duration,
-    subtitles,
-  };
-}
-
 const seriesNotFound = () => notFound('Series not found.');
 
 export async function listSeries(db: Database) {
@@ -60,22 +46,6 @@ export async function getSeries(db: Database, id: number) {
   const row = await repo.findSeries(db, id);
   if (!row) throw seriesNotFound();
   return toSeries(row);
-}
-
-export async function listEpisodes(db: Database, seriesId: number) {
-  if (!(await repo.findSeries(db, seriesId))) throw seriesNotFound();
-  const rows = await repo.episodesInOrder(db, seriesId);
-  const subtitles = await subtitlesOfEpisodes(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toEpisode(row, subtitles.get(row.id) ?? []));
-}
-
-export async function getEpisode(db: Database, episodeId: number) {
-  const row = await repo.findEpisode(db, episodeId);
-  if (!row) throw notFound('Episode not found.');
-  return toEpisode(row, await subtitlesOfEpisode(db, row.id));
 }
 
 export async function createSeries(db: Database, artwork: ArtworkImporter, values: NewSeries, ours: OwnOrigin) {

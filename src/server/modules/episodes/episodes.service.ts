@@ -2,6 +2,7 @@ import {
   EPISODE_NUMBER_MAX,
   FREE_EPISODES,
   type AdminEpisode,
+  type Episode,
   type EpisodeSubtitle,
   type UploadEpisodeFields,
   type VideoProcessingStatus,
@@ -23,6 +24,7 @@ import {
 } from '../transcode/transcode.service.ts';
 import {
   deleteEpisode,
+  episodesInOrder,
   episodesOfSeries,
   episodesOwningMedia,
   findEpisode,
@@ -48,6 +50,36 @@ const numberTaken = (n: number) => conflict(`Episode ${n} already exists in this
 
 export async function requireSeries(db: Database, seriesId: number): Promise<void> {
   if (!(await findSeriesAccess(db, seriesId))) throw seriesNotFound();
+}
+
+/** An episode as viewers get it. */
+function toEpisode(row: EpisodeRow, subtitles: EpisodeSubtitle[]): Episode {
+  return {
+    id: row.id,
+    seriesId: row.seriesId,
+    episodeNumber: row.episodeNumber,
+    title: row.title,
+    videoUrl: row.videoUrl,
+    thumbnailUrl: row.thumbnailUrl,
+    duration: row.duration,
+    subtitles,
+  };
+}
+
+/** The episodes viewers can play, in order; 404 for an unknown series. */
+export async function listEpisodes(db: Database, seriesId: number): Promise<Episode[]> {
+  if (!(await findSeriesAccess(db, seriesId))) throw seriesNotFound();
+  const rows = await episodesInOrder(db, seriesId);
+  const subtitles = await subtitlesOfEpisodes(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toEpisode(row, subtitles.get(row.id) ?? []));
+}
+
+export async function getEpisode(db: Database, episodeId: number): Promise<Episode> {
+  const row = await requireEpisode(db, episodeId);
+  return toEpisode(row, await subtitlesOfEpisode(db, row.id));
 }
 
 export async function requireEpisode(db: Database, episodeId: number): Promise<EpisodeRow> {
@@ -222,14 +254,7 @@ export function getEpisodeForOperator(db: Database, episodeId: number): Promise<
 function toAdminEpisode(row: EpisodeRow, job: MediaJobRow | undefined, subtitles: EpisodeSubtitle[]): AdminEpisode {
   const playable = row.videoUrl !== '';
   return {
-    id: row.id,
-    seriesId: row.seriesId,
-    episodeNumber: row.episodeNumber,
-    title: row.title,
-    videoUrl: row.videoUrl,
-    thumbnailUrl: row.thumbnailUrl,
-    duration: row.duration,
-    subtitles,
+    ...toEpisode(row, subtitles),
     media: job
       ? {
           status: job.status,

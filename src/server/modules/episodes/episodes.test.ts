@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminEpisode } from '../../../contract/index.ts';
 import { episodes, mediaJobs, series, unlocks } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
+import { createSeries as createTestSeries } from '../../testing/factory.ts';
 import { makeSourceVideo, multipartBody, waitFor } from '../../testing/media-uploads.ts';
 import { MEDIA_PATH_MAX_LENGTH, mediaVerdict } from './episodes.service.ts';
 
@@ -28,20 +29,14 @@ afterAll(async () => {
 });
 
 let seriesCount = 0;
-async function createSeries(values: Partial<typeof series.$inferInsert> = {}) {
+function createSeries(values: Partial<typeof series.$inferInsert> = {}) {
   seriesCount += 1;
-  const [row] = await t.db
-    .insert(series)
-    .values({
-      title: `Series ${seriesCount}`,
-      description: 'A test series',
-      genre: 'Drama',
-      thumbnailUrl: '/media/art/test.svg',
-      totalEpisodes: 0,
-      ...values,
-    })
-    .returning();
-  return row!;
+  return createTestSeries(t.db, {
+    title: `Series ${seriesCount}`,
+    description: 'A test series',
+    thumbnailUrl: '/media/art/test.svg',
+    ...values,
+  });
 }
 
 function upload(

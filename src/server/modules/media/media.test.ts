@@ -4,10 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ACCESS_CODES, TEST_ADMIN_PASSWORD, type TestContext } from '../../testing/harness.ts';
 import Fastify from 'fastify';
-import { episodes, series, unlocks, users } from '../../db/schema.ts';
+import { episodes, series, users } from '../../db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { seriesArt, writeArtFiles } from '../../media/art.ts';
 import { demoClipsState, prepareDemoClips } from '../../demo/demo-clip-generator.ts';
+import { createSeries, createUnlock } from '../../testing/factory.ts';
 import { cacheControlFor } from './media.routes.ts';
 import { LOCKED_MEDIA_MESSAGE, refuseLockedEpisodeMedia } from './media-access.hook.ts';
 
@@ -355,20 +356,16 @@ describe('cacheControlFor', () => {
 
 describe('the lock on episode media', () => {
   it('gives the media route a hook that answers 403 for a locked segment and lets it through once unlocked', async () => {
-    const [paid] = await t.db
-      .insert(series)
-      .values({
-        title: 'Locked',
-        description: 'A test series',
-        genre: 'Drama',
-        thumbnailUrl: '/media/art/test.svg',
-        isFree: false,
-      })
-      .returning();
-    const url = `/media/series/${paid!.id}/episodes/1/9-1-abcdef/master.m3u8`;
+    const paid = await createSeries(t.db, {
+      title: 'Locked',
+      description: 'A test series',
+      thumbnailUrl: '/media/art/test.svg',
+      isFree: false,
+    });
+    const url = `/media/series/${paid.id}/episodes/1/9-1-abcdef/master.m3u8`;
     await t.db
       .insert(episodes)
-      .values({ seriesId: paid!.id, episodeNumber: 20, title: 'Twenty', videoUrl: url, thumbnailUrl: '' });
+      .values({ seriesId: paid.id, episodeNumber: 20, title: 'Twenty', videoUrl: url, thumbnailUrl: '' });
     const media = Fastify();
     // The operator's session is asked about locked media only: a viewer's open request costs no lookup.
     const operatorAsked: string[] = [];
@@ -392,7 +389,7 @@ describe('the lock on episode media', () => {
     expect(locked.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: LOCKED_MEDIA_MESSAGE });
     expect((await media.inject({ method: 'GET', url: url.replace('master.m3u8', 'poster.jpg') })).body).toBe('served');
 
-    await t.db.insert(unlocks).values({ userId: t.viewerId, seriesId: paid!.id, episodeNumber: 20 });
+    await createUnlock(t.db, t.viewerId, paid.id, 20);
     const unlocked = await media.inject({ method: 'GET', url: segment });
     expect(unlocked.statusCode).toBe(200);
     expect(unlocked.body).toBe('served');
