@@ -15,6 +15,8 @@ export type SeriesRow = typeof series.$inferSelect;
 export type EpisodeRow = typeof episodes.$inferSelect;
 type SeriesValues = Partial<Omit<typeof series.$inferInsert, 'id'>>;
 type EpisodeValues = Partial<Omit<typeof episodes.$inferInsert, 'id' | 'seriesId' | 'episodeNumber'>>;
+/** The same columns for every episode, or the columns of episode `episodeNumber`. */
+type EpisodesValues = EpisodeValues | ((episodeNumber: number, seriesId: number) => EpisodeValues);
 
 /** A series, with no episodes yet. */
 export async function createSeries(db: Executor, values: SeriesValues = {}): Promise<SeriesRow> {
@@ -36,7 +38,7 @@ export async function createEpisodes(
   db: Executor,
   seriesId: number,
   count: number,
-  values: EpisodeValues = {},
+  values: EpisodesValues = {},
 ): Promise<EpisodeRow[]> {
   if (count === 0) return [];
   const rows = await db
@@ -49,7 +51,7 @@ export async function createEpisodes(
         videoUrl: '/media/clip.mp4',
         thumbnailUrl: '/media/thumb.jpg',
         duration: 60,
-        ...values,
+        ...(typeof values === 'function' ? values(i + 1, seriesId) : values),
       })),
     )
     .returning();
@@ -62,7 +64,7 @@ export async function createEpisodes(
  */
 export async function createSeriesWithEpisodes(
   db: Executor,
-  values: SeriesValues & { totalEpisodes: number; published?: number; episode?: EpisodeValues },
+  values: SeriesValues & { totalEpisodes: number; published?: number; episode?: EpisodesValues },
 ): Promise<SeriesRow & { episodes: EpisodeRow[] }> {
   const { published = values.totalEpisodes, episode, ...seriesValues } = values;
   const row = await createSeries(db, seriesValues);
