@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { TIMINGS } from '../../../contract/constants.ts';
-import { useRecordProgress, type ProgressReport } from '../../api/record-progress.ts';
+import { useRecordProgress, type ProgressReport } from './api/record-progress.ts';
 
 /**
  * Reports where the viewer is in an episode: at most every 5 s while playing, and on pause, on end and when

@@ -10,7 +10,10 @@ import { useCatalogueLanguage } from '../../lib/catalogue-language.ts';
 import { preloadTexts } from '../../lib/texts/text-store.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { usePaywallShown } from '../../components/wallet/use-paywall-shown.ts';
-import { episodeProgressQuery, watchEpisodeQuery, watchSeriesQuery, watchUnlocksQuery } from './api/watch-queries.ts';
+import { episodeQueryOptions } from '../../api/get-episode.ts';
+import { seriesQueryOptions } from '../../api/get-series.ts';
+import { useUnlockedEpisodes } from '../../api/get-unlocked-episodes.ts';
+import { useEpisodeProgress } from './api/get-episode-progress.ts';
 import { dismissEarlyVideo, isEarlyVideoLoading, subscribeEarlyVideo } from './feed/video-pool.ts';
 import { WatchFeed } from './feed/watch-feed.tsx';
 
@@ -26,15 +29,18 @@ export default function WatchPage() {
   const { episodeId = '' } = useParams<{ episodeId: string }>();
 
   // While the next episode's data comes in, the feed keeps showing the one it has.
-  const episodeQuery = useQuery({ ...watchEpisodeQuery(episodeId), placeholderData: keepPreviousData });
+  const episodeQuery = useQuery({ ...episodeQueryOptions(episodeId), placeholderData: keepPreviousData });
   const episode = episodeQuery.data;
   const lang = useCatalogueLanguage();
-  const seriesQuery = useQuery({ ...watchSeriesQuery(episode?.seriesId ?? '', lang), enabled: episode !== undefined });
+  const seriesQuery = useQuery({
+    ...seriesQueryOptions(episode?.seriesId ?? '', lang),
+    enabled: episode !== undefined,
+  });
   const series = seriesQuery.data;
   const needsUnlock = episode !== undefined && series !== undefined && !isEpisodeFree(episode.episodeNumber, series);
-  const unlocksQuery = useQuery({ ...watchUnlocksQuery(episode?.seriesId ?? 0), enabled: needsUnlock });
+  const unlocksQuery = useUnlockedEpisodes(episode?.seriesId ?? 0, { enabled: needsUnlock });
   // The saved position is asked for at once (in parallel) and waited for, so playback resumes there.
-  const progressQuery = useQuery({ ...episodeProgressQuery(Number(episodeId)), enabled: /^\d+$/.test(episodeId) });
+  const progressQuery = useEpisodeProgress(Number(episodeId), /^\d+$/.test(episodeId));
 
   const locked =
     needsUnlock && !(unlocksQuery.data ?? []).some((unlock) => unlock.episodeNumber === episode.episodeNumber);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CarouselItem } from '../../../../contract/curation.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { refreshCarousel } from './query-keys.ts';
+import { refreshCarousel } from './refresh-catalogue.ts';
 
 export interface AddCarouselItemInput {
   seriesId: number;

@@ -11,7 +11,7 @@ import { SeriesCard, SeriesEditCard } from './series-cards.tsx';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { DeleteSeriesDialog } from './delete-series-dialog.tsx';
 import { TranslationsDialog } from './translations-dialog.tsx';
-import { useSeriesLanguages } from '../api/series-translations.ts';
+import { useSeriesLanguages } from '../api/get-series-languages.ts';
 import { controlBase, panelClass, selectClass } from './styles.ts';
 import { genreLabel } from '../../../lib/i18n.ts';
 

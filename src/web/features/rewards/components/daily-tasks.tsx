@@ -2,7 +2,7 @@ import { CalendarCheck, Check, Clapperboard, UserPlus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { DAILY_CHECKIN_BONUSES, INVITE_FRIEND_BONUSES, WATCH_AD_BONUSES } from '../../../../contract/constants.ts';
-import { useDailyCheckIn } from '../../../api/daily-checkin.ts';
+import { useDailyCheckIn } from '../api/daily-checkin.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { VIEWER_USER_ID } from '../../contract/constants.ts';
-import type { likeReply } from '../../contract/library.ts';
-import type { Series } from '../../contract/series.ts';
-import { apiRequest } from '../lib/api-client.ts';
-import { likedQueryKey } from './get-liked.ts';
-import { seriesInEveryLanguage } from './get-series.ts';
+import { VIEWER_USER_ID } from '../../../../contract/constants.ts';
+import type { likeReply } from '../../../../contract/library.ts';
+import type { Series } from '../../../../contract/series.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { likedQueryOptions } from '../../../api/get-liked.ts';
+import { seriesInEveryLanguage } from '../../../api/get-series.ts';
 
 export type LikeReply = z.infer<typeof likeReply>;
 
@@ -18,13 +18,13 @@ export function useToggleLike() {
   return useMutation({
     mutationFn: toggleLike,
     onSuccess: (reply) => {
-      queryClient.setQueryData<number[]>(likedQueryKey, (ids = []) =>
+      queryClient.setQueryData(likedQueryOptions().queryKey, (ids = []) =>
         reply.liked ? [...new Set([...ids, reply.seriesId])] : ids.filter((id) => id !== reply.seriesId),
       );
       queryClient.setQueriesData<Series>(seriesInEveryLanguage(reply.seriesId), (series) =>
         series ? { ...series, likes: reply.likes } : series,
       );
-      void queryClient.invalidateQueries({ queryKey: likedQueryKey });
+      void queryClient.invalidateQueries({ queryKey: likedQueryOptions().queryKey });
     },
   });
 }

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { VIEWER_USER_ID } from '../../contract/constants.ts';
-import type { bookmarkReply } from '../../contract/library.ts';
-import { apiRequest } from '../lib/api-client.ts';
-import { bookmarkedQueryKey } from './get-bookmarked.ts';
+import { VIEWER_USER_ID } from '../../../../contract/constants.ts';
+import type { bookmarkReply } from '../../../../contract/library.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { bookmarkedQueryOptions } from '../../../api/get-bookmarked.ts';
 
 export type BookmarkReply = z.infer<typeof bookmarkReply>;
 
@@ -16,10 +16,10 @@ export function useToggleBookmark() {
   return useMutation({
     mutationFn: toggleBookmark,
     onSuccess: (reply) => {
-      queryClient.setQueryData<number[]>(bookmarkedQueryKey, (ids = []) =>
+      queryClient.setQueryData(bookmarkedQueryOptions().queryKey, (ids = []) =>
         reply.bookmarked ? [...new Set([...ids, reply.seriesId])] : ids.filter((id) => id !== reply.seriesId),
       );
-      void queryClient.invalidateQueries({ queryKey: bookmarkedQueryKey });
+      void queryClient.invalidateQueries({ queryKey: bookmarkedQueryOptions().queryKey });
     },
   });
 }
