@@ -3,21 +3,13 @@ import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import type { Series } from '../../../../contract/series.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useSeriesEditor } from './series-editor.tsx';
-import { SeriesLanguagesList, StatusBadges, ThumbnailPreviews } from './series-rows.tsx';
+import { SeriesLanguagesList, StatusBadges, ThumbnailPreviews, type SeriesRowProps } from './series-rows.tsx';
 import { SeriesActions } from './series-actions.tsx';
 import { Thumbnail } from './thumbnail.tsx';
 import { genreLabel } from '../../../lib/i18n.ts';
 
-export interface SeriesCardProps {
-  series: Series;
-  languages: readonly string[] | undefined;
-  onEdit: () => void;
-  onTranslate: () => void;
-  onDelete: () => void;
-}
-
 /** On a phone each series is a card with the table's facts, in the same order as its columns. */
-export function SeriesCard({ series, languages, onEdit, onTranslate, onDelete }: SeriesCardProps) {
+export function SeriesCard({ series, languages, onEdit, onTranslate, onDelete }: SeriesRowProps) {
   const { t } = useTranslation('admin');
   const facts: [string, string][] = [
     [t('content.columns.episodes'), formatNumber(series.totalEpisodes)],
