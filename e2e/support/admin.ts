@@ -38,7 +38,7 @@ export async function openDashboard(page: Page, tab?: 'content' | 'carousel' | '
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 }
 
-/** The one toast on screen (SPEC §9: one at a time). */
+/** The one toast on screen (there is never more than one). */
 export async function expectToast(page: Page, title: string, description?: string | RegExp) {
   const toast = page.getByTestId('toast');
   await expect(toast).toContainText(title);

@@ -3,7 +3,7 @@ import type { PageRenderRequest } from '../../contract/page-render.ts';
 
 /**
  * The one way the client talks to the server. Cookies always travel; a JSON body (with its content
- * type) only when there is one. A non-OK reply fails with "<status>: <body text or status text>" (SPEC §8).
+ * type) only when there is one. A non-OK reply fails with "<status>: <body text or status text>".
  */
 export class ApiError extends Error {
   constructor(
@@ -15,7 +15,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** The server's readable message from a JSON error reply, else the whole SPEC-format message. */
+  /** The server's readable message from a JSON error reply, else the whole "<status>: <text>" message. */
   get serverMessage(): string {
     try {
       const parsed = JSON.parse(this.body) as { message?: unknown };

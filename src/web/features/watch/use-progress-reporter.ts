@@ -4,7 +4,7 @@ import { useRecordProgress, type ProgressReport } from './api/record-progress.ts
 
 /**
  * Reports where the viewer is in an episode: at most every 5 s while playing, and on pause, on end and when
- * the page is hidden or left. Not on every timeupdate (SPEC §4 said so; see docs/decisions/005-progress-reporting.md).
+ * the page is hidden or left; not on every timeupdate (docs/decisions/005-progress-reporting.md).
  */
 export function useProgressReporter(
   videoRef: RefObject<HTMLVideoElement | null>,

@@ -5,7 +5,7 @@ import { refreshCarousel } from './refresh-catalogue.ts';
 
 export interface AddCarouselItemInput {
   seriesId: number;
-  /** SPEC §4: appended at (current item count + 1). */
+  /** A new item goes last: at (current item count + 1). */
   displayOrder: number;
 }
 

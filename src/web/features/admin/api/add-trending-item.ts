@@ -9,7 +9,7 @@ export interface AddTrendingItemInput {
   rank: number;
 }
 
-/** SPEC §4: a random initial match between 85 and 99. */
+/** A new trending item starts with a random match between 85 and 99. */
 export function initialMatchPercentage(random = Math.random) {
   return INITIAL_MATCH_MIN + Math.floor(random() * (INITIAL_MATCH_MAX - INITIAL_MATCH_MIN + 1));
 }

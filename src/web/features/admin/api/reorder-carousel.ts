@@ -7,7 +7,7 @@ export interface CarouselPosition {
   displayOrder: number;
 }
 
-/** Sends the whole list with its new 1-based positions (SPEC §4). */
+/** Sends the whole list with its new 1-based positions. */
 export function reorderCarousel(items: CarouselPosition[]) {
   return apiRequest<unknown>('/api/carousel/reorder', { method: 'PUT', body: { items } });
 }

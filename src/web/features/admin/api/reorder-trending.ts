@@ -7,7 +7,7 @@ export interface TrendingRank {
   rank: number;
 }
 
-/** Sends the whole list with the swapped ranks (SPEC §4). */
+/** Sends the whole list with the swapped ranks. */
 export function reorderTrending(items: TrendingRank[]) {
   return apiRequest<unknown>('/api/trending/reorder', { method: 'PUT', body: { items } });
 }

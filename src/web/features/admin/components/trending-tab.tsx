@@ -218,7 +218,7 @@ interface MatchInputProps {
   onSave: (matchPercentage: number, onFailed: () => void) => void;
 }
 
-/** 'Match %' saved on blur or Enter; only whole numbers within 1-99 count (SPEC §5), others are ignored. */
+/** 'Match %' saved on blur or Enter; only whole numbers within 1-99 count, others are ignored. */
 function MatchInput({ item, disabled, onSave }: MatchInputProps) {
   const { t } = useTranslation('admin');
   const [typed, setTyped] = useState(String(item.matchPercentage));

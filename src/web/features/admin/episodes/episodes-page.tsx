@@ -198,7 +198,7 @@ function useTranscodeOutcomes(episodes: AdminEpisode[] | undefined) {
     });
     const failed = ended.filter((e) => e.media.status === 'failed');
     const ready = ended.filter((e) => e.media.status === 'ready');
-    // One toast at a time (SPEC §9): a failure matters more than a success.
+    // One toast at a time: a failure matters more than a success.
     if (failed.length > 0) {
       const first = failed[0]!;
       toast({

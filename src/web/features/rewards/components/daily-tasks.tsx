@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 
-/** SPEC §9 rewards: the check-in is real; the ad and invite tasks are shown but not wired to any call yet. */
+/** The daily tasks: the check-in is real; the ad and invite tasks are shown but not wired to any call yet. */
 export function DailyTasks() {
   const { t } = useTranslation('rewards');
   const checkIn = useDailyCheckIn();

@@ -49,7 +49,7 @@ export interface WatchFeedProps {
  * The vertical feed of a series' episodes: swipe up or down (drag, wheel, arrow keys) to the next or
  * previous one in place, the next one starting by itself at the end; the neighbours are loaded while the
  * current one plays, in a small pool of reused <video> elements (use-feed-pool.ts). A locked neighbour opens
- * the unlock dialog instead of playing. Controls (SPEC §2, §4): play/pause, mute restoring the volume, full
+ * the unlock dialog instead of playing. Controls: play/pause, mute restoring the volume, full
  * screen, speed, the episode list; they hide 3 s after playback starts and come back on a tap, a mouse move
  * or a key.
  */
