@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ChevronLeft, Lock } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { Link, useParams } from 'wouter';
 import { isEpisodeFree } from '../../../contract/constants.ts';
@@ -16,6 +16,8 @@ import { useUnlockedEpisodes } from '../../api/get-unlocked-episodes.ts';
 import { useEpisodeProgress } from './api/get-episode-progress.ts';
 import { dismissEarlyVideo, isEarlyVideoLoading, subscribeEarlyVideo } from './feed/video-pool.ts';
 import { WatchFeed } from './feed/watch-feed.tsx';
+import { BackToSeries } from './feed/player-top-bar.tsx';
+import { posterOf } from '../../../contract/catalogue-display.ts';
 
 /** How long the feed waits for the boot script's video to show its first frame before mounting anyway. */
 const EARLY_VIDEO_HEAD_START_MS = 1500;
@@ -112,16 +114,8 @@ export default function WatchPage() {
       icon={<Lock className="size-8 text-amber-300" aria-hidden />}
       title={t('locked.title', { number: episode.episodeNumber })}
       text={t('locked.text', { count: series.episodeCost, title: series.title })}
-      back={
-        <Link
-          href={paths.series(series.id)}
-          aria-label={t('backToSeries', { title: series.title })}
-          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-black/30 text-white backdrop-blur-sm hover:bg-black/50"
-        >
-          <ChevronLeft className="size-7 rtl:rotate-180" aria-hidden />
-        </Link>
-      }
-      backdrop={series.verticalThumbnailUrl || series.thumbnailUrl}
+      back={<BackToSeries series={series} />}
+      backdrop={posterOf(series)}
       action={
         <Link
           href={paths.series(series.id)}

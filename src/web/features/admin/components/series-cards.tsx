@@ -7,6 +7,7 @@ import { SeriesLanguagesList, StatusBadges, ThumbnailPreviews, type SeriesRowPro
 import { SeriesActions } from './series-actions.tsx';
 import { Thumbnail } from './thumbnail.tsx';
 import { genreLabel } from '../../../lib/i18n.ts';
+import { posterOf } from '../../../../contract/catalogue-display.ts';
 
 /** On a phone each series is a card with the table's facts, in the same order as its columns. */
 export function SeriesCard({ series, languages, onEdit, onTranslate, onDelete }: SeriesRowProps) {
@@ -18,7 +19,7 @@ export function SeriesCard({ series, languages, onEdit, onTranslate, onDelete }:
   ];
   return (
     <li data-testid="series-card" data-series-id={series.id} className="flex gap-3 p-3">
-      <Thumbnail src={series.verticalThumbnailUrl || series.thumbnailUrl} alt={series.title} className="h-24 w-16" />
+      <Thumbnail src={posterOf(series)} alt={series.title} className="h-24 w-16" />
       <div className="min-w-0 flex-1 space-y-1.5">
         <div className="flex items-start gap-2">
           <div className="min-w-0 flex-1">

@@ -7,6 +7,7 @@ import { Pager } from './pager.tsx';
 import { Thumbnail } from './thumbnail.tsx';
 import { controlBase } from './styles.ts';
 import { genreLabel } from '../../../lib/i18n.ts';
+import { posterOf } from '../../../../contract/catalogue-display.ts';
 
 export interface SeriesPickerProps {
   /** The candidates are the series not yet in the carousel, or not yet trending: the server leaves the others out. */
@@ -82,7 +83,7 @@ export function SeriesPicker({
               data-series-id={s.id}
               className="flex items-center gap-3 rounded-lg border border-white/10 bg-ink-950/60 p-2"
             >
-              <Thumbnail src={s.verticalThumbnailUrl || s.thumbnailUrl} alt={s.title} className="h-14 w-10" />
+              <Thumbnail src={posterOf(s)} alt={s.title} className="h-14 w-10" />
               <div className="min-w-0 flex-1">
                 <p data-testid="item-title" className="line-clamp-2 text-sm leading-snug font-medium">
                   {s.title}
