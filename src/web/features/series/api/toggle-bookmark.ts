@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { VIEWER_USER_ID } from '../../../../contract/constants.ts';
 import type { bookmarkReply } from '../../../../contract/library.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { withSeries } from '../lib/series-ids.ts';
 import { bookmarkedQueryOptions } from '../../../api/get-bookmarked.ts';
 
 export type BookmarkReply = z.infer<typeof bookmarkReply>;
@@ -16,8 +17,8 @@ export function useToggleBookmark() {
   return useMutation({
     mutationFn: toggleBookmark,
     onSuccess: (reply) => {
-      queryClient.setQueryData(bookmarkedQueryOptions().queryKey, (ids = []) =>
-        reply.bookmarked ? [...new Set([...ids, reply.seriesId])] : ids.filter((id) => id !== reply.seriesId),
+      queryClient.setQueryData(bookmarkedQueryOptions().queryKey, (ids) =>
+        withSeries(ids, reply.seriesId, reply.bookmarked),
       );
       void queryClient.invalidateQueries({ queryKey: bookmarkedQueryOptions().queryKey });
     },

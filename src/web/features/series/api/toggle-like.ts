@@ -4,6 +4,7 @@ import { VIEWER_USER_ID } from '../../../../contract/constants.ts';
 import type { likeReply } from '../../../../contract/library.ts';
 import type { Series } from '../../../../contract/series.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { withSeries } from '../lib/series-ids.ts';
 import { likedQueryOptions } from '../../../api/get-liked.ts';
 import { seriesInEveryLanguage } from '../../../api/get-series.ts';
 
@@ -18,9 +19,7 @@ export function useToggleLike() {
   return useMutation({
     mutationFn: toggleLike,
     onSuccess: (reply) => {
-      queryClient.setQueryData(likedQueryOptions().queryKey, (ids = []) =>
-        reply.liked ? [...new Set([...ids, reply.seriesId])] : ids.filter((id) => id !== reply.seriesId),
-      );
+      queryClient.setQueryData(likedQueryOptions().queryKey, (ids) => withSeries(ids, reply.seriesId, reply.liked));
       queryClient.setQueriesData<Series>(seriesInEveryLanguage(reply.seriesId), (series) =>
         series ? { ...series, likes: reply.likes } : series,
       );
