@@ -12,7 +12,7 @@ import { useUnlockedEpisodes } from '../../api/get-unlocked-episodes.ts';
 import { posterOf } from '../../components/series/series-card.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { EpisodeUnlock } from '../../components/wallet/episode-unlock.tsx';
+import { EpisodeUnlockOnDemand } from '../../components/wallet/episode-unlock-on-demand.tsx';
 import { TopUpDialog } from '../../components/wallet/top-up-dialog.tsx';
 import { usePaywallShown } from '../../components/wallet/use-paywall-shown.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -226,7 +226,7 @@ function SeriesDetail({ series }: { series: Series }) {
         </section>
       </div>
 
-      <EpisodeUnlock
+      <EpisodeUnlockOnDemand
         series={series}
         episodeNumber={unlocking}
         onClose={() => setUnlocking(null)}

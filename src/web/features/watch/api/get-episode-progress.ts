@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { VIEWER_USER_ID } from '../../../../contract/constants.ts';
 import type { EpisodeProgress } from '../../../../contract/library.ts';
-import { episodeProgressUrl } from '../../../../contract/watch-start.ts';
+import { episodeProgressUrl } from '../../../../contract/read-urls.ts';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 
 /**
