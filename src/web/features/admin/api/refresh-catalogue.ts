@@ -4,10 +4,8 @@ import { catalogueQueryKey } from '../../../api/get-series.ts';
 import { trendingQueryOptions } from '../../../api/get-trending.ts';
 import { adminSeriesSearchQueryKey } from './search-admin-series.ts';
 
-/**
- * What an operator's change refreshes. The dashboard reads the same lists as the viewer pages, in the same
- * cache, so the viewers' reads (in every language) are refreshed too.
- */
+// What an operator's change refreshes. The dashboard reads the same lists as the viewer pages, in the same
+// cache, so the viewers' reads (in every language) are refreshed too.
 
 /** A series change shows in every read of the catalogue and in the lists that nest series (carousel, trending). */
 export function refreshCatalogue(queryClient: QueryClient) {
