@@ -89,57 +89,67 @@ async function main() {
       report(name, result);
     }
 
-    // Writers: WRITERS viewers each reporting progress and sending viewing events, as players do while watching.
-    let turn = 0;
-    const writes = await autocannon({
-      url: server.url,
-      connections: 100,
-      duration: SECONDS,
-      requests: [
-        {
-          setupRequest: (request) => {
-            const writer = 1 + (turn++ % WRITERS);
-            const episode = catalogue.episodes[Math.floor(Math.random() * catalogue.episodes.length)]!;
-            const headers = { cookie: cookieOf(writer), 'content-type': 'application/json' };
-            if (turn % 2) {
+    // Writers: WRITERS viewers reporting progress, then sending viewing events, as players do while watching.
+    const writes: [string, string, (episode: Catalogue['episodes'][number]) => object][] = [
+      [
+        'progress',
+        '/api/progress',
+        (episode) => ({
+          userId: 'user-1',
+          seriesId: episode.seriesId,
+          episodeId: episode.id,
+          progress: Math.floor(Math.random() * 100),
+        }),
+      ],
+      [
+        'viewing events',
+        '/api/events',
+        (episode) => ({
+          userId: 'user-1',
+          events: [
+            {
+              eventId: randomUUID(),
+              occurredAt: new Date().toISOString(),
+              kind: 'progress',
+              seriesId: episode.seriesId,
+              episodeNumber: episode.number,
+              percent: 25,
+              watchedMs: 5000,
+            },
+          ],
+        }),
+      ],
+    ];
+    for (const [name, writePath, bodyOf] of writes) {
+      let turn = 0;
+      const refusals = new Map<string, number>();
+      const result = await autocannon({
+        url: server.url,
+        connections: 100,
+        duration: SECONDS,
+        requests: [
+          {
+            setupRequest: (request) => {
+              const episode = catalogue.episodes[Math.floor(Math.random() * catalogue.episodes.length)]!;
               return {
                 ...request,
                 method: 'POST',
-                path: '/api/progress',
-                headers,
-                body: JSON.stringify({
-                  userId: 'user-1',
-                  seriesId: episode.seriesId,
-                  episodeId: episode.id,
-                  progress: Math.floor(Math.random() * 100),
-                }),
+                path: writePath,
+                headers: { cookie: cookieOf(1 + (turn++ % WRITERS)), 'content-type': 'application/json' },
+                body: JSON.stringify(bodyOf(episode)),
               };
-            }
-            return {
-              ...request,
-              method: 'POST',
-              path: '/api/events',
-              headers,
-              body: JSON.stringify({
-                userId: 'user-1',
-                events: [
-                  {
-                    eventId: randomUUID(),
-                    occurredAt: new Date().toISOString(),
-                    kind: 'progress',
-                    seriesId: episode.seriesId,
-                    episodeNumber: episode.number,
-                    percent: 25,
-                    watchedMs: 5000,
-                  },
-                ],
-              }),
-            };
+            },
+            onResponse: (status, body) => {
+              if (status < 300) return;
+              const reason = `${status} ${body.slice(0, 160)}`;
+              refusals.set(reason, (refusals.get(reason) ?? 0) + 1);
+            },
           },
-        },
-      ],
-    });
-    report(`progress + events, ${WRITERS.toLocaleString('en')} viewers`, writes);
+        ],
+      });
+      report(`${name}, ${WRITERS.toLocaleString('en')} viewers`, result);
+      for (const [reason, times] of refusals) console.log(`  refused ${times}×: ${reason}`);
+    }
 
     // New viewers: each request comes without a viewer; the server gives one and writes its row.
     const before = await viewerRows(client);
