@@ -232,7 +232,9 @@ test('a server validation error is shown next to its field', async ({ gatedPage:
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 });
 
-test('a row is edited, saved, and cancelled; one row at a time; likes are not editable', async ({ gatedPage: page }) => {
+test('a row is edited, saved, and cancelled; one row at a time; likes are not editable', async ({
+  gatedPage: page,
+}) => {
   const series = await createSeriesViaApi(api, `E2E Editable ${Date.now()}`);
   created.add(series.id);
   const other = await createSeriesViaApi(api, `E2E Other ${Date.now()}`);
