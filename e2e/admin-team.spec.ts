@@ -45,7 +45,7 @@ test('the owner invites an editor and an analyst; the Activity tab shows who did
   const editorName = `Edie ${stamp}`;
   const analystName = `Ana ${stamp}`;
 
-  // The owner signs in as SPEC has it: the password alone.
+  // The owner signs in with the password alone, as before there were operators.
   await owner.goto('/admin');
   await owner.getByLabel('Admin password').fill(E2E.adminPassword);
   await owner.getByRole('button', { name: 'Access Dashboard' }).click();
