@@ -25,17 +25,27 @@ async function joinAndSignIn(browser: Browser, inviteUrl: string, name: string, 
   return page;
 }
 
+const cleanUp: (() => Promise<unknown>)[] = [];
+test.afterEach(async () => {
+  for (const step of cleanUp.splice(0)) await step();
+});
+
 test('the owner invites an editor and an analyst; the Activity tab shows who did what', async ({
   gatedPage: owner,
   browser,
 }) => {
   const api = await adminApi();
   const series = await createSeriesViaApi(api, `E2E Priced ${Date.now()}`, { episodeCost: 50 });
+  // Removed at the end: later specs take the newest series for a demo one, with episodes and its own art.
+  cleanUp.push(async () => {
+    await api.delete(`/api/series/${series.id}`);
+    await api.dispose();
+  });
   const stamp = Date.now().toString(36);
   const editorName = `Edie ${stamp}`;
   const analystName = `Ana ${stamp}`;
 
-  // The owner signs in as SPEC has it: the password alone.
+  // The owner signs in with the password alone, as before there were operators.
   await owner.goto('/admin');
   await owner.getByLabel('Admin password').fill(E2E.adminPassword);
   await owner.getByRole('button', { name: 'Access Dashboard' }).click();
@@ -103,5 +113,4 @@ test('the owner invites an editor and an analyst; the Activity tab shows who did
   expect(Buffer.concat(csv).toString('utf8')).toContain(
     `${editorName},editor,series.update,${series.title},episodeCost: 50 → 65`,
   );
-  await api.dispose();
 });

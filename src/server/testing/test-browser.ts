@@ -4,6 +4,8 @@ import { VIEWER_COOKIE } from '../modules/viewers/viewers.plugin.ts';
 import { TEST_ACCESS_CODES, type TestContext } from './harness.ts';
 import { signInAtTestIssuer } from './oidc-issuer.ts';
 
+export { VIEWER_COOKIE };
+
 export type TestBrowser = Awaited<ReturnType<typeof testBrowser>>;
 
 /**

@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { signInFlows, signInIdentities, users, viewerSessions, walletLedger } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
-import { testBrowser } from '../../testing/test-browser.ts';
+import { testBrowser, VIEWER_COOKIE } from '../../testing/test-browser.ts';
 import { signInAtTestIssuer, startTestIssuer, TEST_CLIENT, type TestIssuer } from '../../testing/oidc-issuer.ts';
-import { VIEWER_COOKIE } from '../viewers/viewers.plugin.ts';
 import { appleClientSecret } from './openid.ts';
 
 const PUBLIC_URL = 'http://cliffhanger.test';

@@ -341,6 +341,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = await signedInOrRefuse(request, reply);
       if (!session) return reply;
       await deleteAccount(app.db, session.viewerId);
+      app.viewers.forgetSessionsOf(session.viewerId);
       await app.viewers.signOut(request, reply);
       return reply.header('Cache-Control', 'private, no-store').send(await accountOf(app.db, '', null, providers));
     },
@@ -402,6 +403,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       if ((await endSessions(app.db, session.viewerId, { ids: [request.params.id] })) === 0) {
         throw new DomainError('not_found', 'No such device');
       }
+      app.viewers.forgetSessionsOf(session.viewerId);
       if (current?.id === request.params.id) await app.viewers.signOut(request, reply);
       return reply.status(204).header('Cache-Control', 'private, no-store').send(null);
     },
@@ -422,6 +424,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = await signedInOrRefuse(request, reply);
       if (!session) return reply;
       await endSessions(app.db, session.viewerId);
+      app.viewers.forgetSessionsOf(session.viewerId);
       await app.viewers.signOut(request, reply);
       return reply.header('Cache-Control', 'private, no-store').send(await accountOf(app.db, '', null, providers));
     },

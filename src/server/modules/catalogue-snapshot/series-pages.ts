@@ -1,5 +1,5 @@
 import type { Genre, Series, SeriesListName, SeriesListQuery, SeriesPage } from '../../../contract/index.ts';
-import { decodeCursor, encodeCursor } from '../catalogue/series-cursor.ts';
+import { decodeCursor, encodeCursor } from '../catalogue/catalogue.service.ts';
 
 /** A position in a list: numbers compared in turn, the list running from the largest down. The id comes last. */
 type SortKey = number[];
@@ -12,7 +12,7 @@ interface Order {
 
 const newestFirst = (s: Series): SortKey => [Date.parse(s.createdAt), s.id];
 
-// The same orders as the SPEC §7 lists (catalogue.repository.ts), with the id breaking ties.
+// The same orders as the whole-catalogue lists (catalogue.repository.ts), with the id breaking ties.
 const ORDERS: Record<SeriesListName, Order> = {
   all: { keyOf: newestFirst, keySize: 2, includes: () => true },
   new: { keyOf: newestFirst, keySize: 2, includes: (s) => s.isNew },

@@ -3,8 +3,7 @@ import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { demoClipsState } from '../../media/demo-clip-generator.ts';
-import { refuseLockedEpisodeMedia } from '../episodes/media-access.hook.ts';
+import { refuseLockedEpisodeMedia } from './media-access.hook.ts';
 import { guardRoutesOfScope, isOperator, mediaFileRoute } from '../../plugins/guards.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -62,7 +61,12 @@ function notFound(reply: FastifyReply, urlPath: string) {
  * (guards.ts); playlists and segments of an episode locked for the viewer answer 403 (pictures stay open) except
  * to an operator, and those of an episode that can be locked are cached privately.
  */
-export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface MediaRoutesOptions {
+  /** Whether a missing file is one still being made (a demo clip while the demo data is prepared): a 503, not a 404. */
+  isBeingMade?: (urlPath: string) => boolean;
+}
+
+export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app, { isBeingMade }) => {
   const mediaDir = app.config.mediaDir;
   fs.mkdirSync(mediaDir, { recursive: true });
 
@@ -86,7 +90,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
       media.setNotFoundHandler((request, reply) => {
         const urlPath = request.url.split('?', 1)[0]!;
-        if (/^\/media\/clips\/clip-\d+\.mp4$/.test(urlPath) && demoClipsState() === 'preparing') {
+        if (isBeingMade?.(urlPath)) {
           return reply.status(503).header('Retry-After', '30').header('Cache-Control', 'no-store').send({
             statusCode: 503,
             error: 'Service Unavailable',

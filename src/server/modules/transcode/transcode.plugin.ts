@@ -2,16 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { localDiskStorage, type MediaStorage } from '../../media/storage.ts';
-import { partialOwner } from './transcode.service.ts';
-import { createTranscodeWorker, type TranscodeWorker } from './transcode.worker.ts';
-
-export interface MediaPipeline {
-  storage: MediaStorage;
-  worker: TranscodeWorker;
-  /** Uploaded files waiting for their transcode (DATA_DIR/uploads). */
-  uploadsRoot: string;
-}
+import { localDiskStorage } from '../../media/storage.ts';
+import { partialOwner } from './media-folders.ts';
+import type { MediaPipeline } from './transcode.service.ts';
+import { createTranscodeWorker } from './transcode.worker.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -15,6 +15,7 @@ import {
   ensureViewer,
   hashSessionToken,
   openSession,
+  PAGE_RENDER_HEADER,
   touchSession,
   type ViewerStart,
 } from './viewers.service.ts';
@@ -58,6 +59,11 @@ declare module 'fastify' {
       /** Ends this browser's session, if any, and leaves it a new, empty guest. */
       signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
       /**
+       * After some of a viewer's sessions ended: this instance checks them again at once (the others learn it
+       * from the announcement, a moment later).
+       */
+      forgetSessionsOf(viewerId: string): void;
+      /**
        * A page that reads the visitor's account gives them their viewer, as the app's own first read would: the
        * cookie goes out with the page, and the page's own reads (made with the request's cookies) already see it.
        * Nothing when they have one, or when their address made too many viewers this minute.
@@ -69,8 +75,6 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Marks the reads a page makes while it is rendered: they never give a visitor a viewer. */
-export const PAGE_RENDER_HEADER = 'x-cliffhanger-page-render';
 
 /** The `userId` a request's path or JSON body names, if its route takes one. */
 function namedViewerOf(request: FastifyRequest): string | undefined {
@@ -186,6 +190,7 @@ export const viewersPlugin = fp(async (app: FastifyInstance) => {
       }
       writeCookie(request, reply, newViewerId());
     },
+    forgetSessionsOf,
     giveTo(request: FastifyRequest, reply: FastifyReply) {
       if (passOf(request)) return;
       const creations = app.rateCounter.hit(`viewer-creation ${request.ip}`);

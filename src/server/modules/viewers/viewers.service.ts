@@ -9,6 +9,9 @@ export interface ViewerStart {
   bonuses: number;
 }
 
+/** Marks the reads a page makes while it is rendered: they never give a visitor a viewer. */
+export const PAGE_RENDER_HEADER = 'x-cliffhanger-page-render';
+
 /** The name every viewer has until accounts exist. */
 export const VIEWER_NAME = 'Viewer';
 
@@ -21,18 +24,14 @@ export function freshViewer(viewerId: string, start: ViewerStart) {
  * Writes the rows of the viewers who have none yet, with the starting balance and (when it is not nothing) the
  * ledger entry that gives it, so every viewer's ledger sums to their balance. Returns the viewers written.
  */
-export async function ensureViewers(db: Executor, viewerIds: string[], start: ViewerStart): Promise<string[]> {
+export function ensureViewers(db: Executor, viewerIds: string[], start: ViewerStart): Promise<string[]> {
   // In id order, so two writers creating the same viewers cannot deadlock.
-  const created = await repo.insertViewers(db, [...new Set(viewerIds)].sort(), VIEWER_NAME, start);
-  if (created.length > 0 && (start.coins !== 0 || start.bonuses !== 0)) {
-    await repo.insertStartingBalances(db, created, start);
-  }
-  return created;
+  return repo.insertViewers(db, [...new Set(viewerIds)].sort(), VIEWER_NAME, start);
 }
 
-/** The same for one viewer, in a transaction of its own (the row and its ledger entry together). */
+/** The same for one viewer. */
 export function ensureViewer(db: Database, viewerId: string, start: ViewerStart): Promise<string[]> {
-  return db.transaction((tx) => ensureViewers(tx, [viewerId], start));
+  return ensureViewers(db, [viewerId], start);
 }
 
 export { lockViewers, closeViewer, renameViewer, type LockedViewer } from './viewers.repository.ts';

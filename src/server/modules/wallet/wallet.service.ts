@@ -406,3 +406,10 @@ export async function walletDataOf(db: Database, userId: string, start: ViewerSt
 export function forgetWallet(db: Executor, userId: string): Promise<void> {
   return repo.deleteUnlocksCheckInsAndKeys(db, userId);
 }
+
+/** How long a purchase's Idempotency-Key keeps its answer: a retry comes within seconds, not days. */
+export const IDEMPOTENCY_KEY_HOURS = 24;
+
+export function forgetOldIdempotencyKeys(db: Executor, now = new Date()): Promise<number> {
+  return repo.deleteIdempotencyKeysBefore(db, new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 3600_000));
+}

@@ -12,7 +12,7 @@ import { TopUpDialog } from '../wallet/top-up-dialog.tsx';
 import type { SignedInUser } from './use-login.ts';
 
 /**
- * The logged-in profile button. SPEC §2: hovering opens the menu and it hides 300 ms after the pointer
+ * The logged-in profile button. Hovering opens the menu and it hides 300 ms after the pointer
  * leaves; it also opens on click, tap and keyboard like any menu button.
  */
 export function AccountMenu({ loginUser, onLogout }: { loginUser: SignedInUser; onLogout: () => void }) {

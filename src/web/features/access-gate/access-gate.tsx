@@ -48,7 +48,7 @@ const askServer = (): Promise<GateState> =>
   );
 
 /**
- * SPEC §2 start-up: read the stored flag (spinner meanwhile), then show the app or the gate.
+ * Start-up: read the stored flag (spinner meanwhile), then show the app or the gate.
  * The flag only drives the UI; the server's cookie decides, and when it says the cookie is gone
  * the gate comes back.
  */

@@ -3,8 +3,8 @@ import { Route, Switch, useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { useAdminSession, useSignedInOperator, type AdminSession } from './api/get-admin-session.ts';
-import { adminSessionQueryKey } from './api/query-keys.ts';
+import { adminSessionQueryOptions, useAdminSession } from './api/get-admin-session.ts';
+import { useSignedInOperator } from './api/get-signed-in-operator.ts';
 import { rememberAdmin } from './lib/admin-flag.ts';
 import { AdminSessionContext } from './lib/admin-session.tsx';
 import { OperatorContext } from './lib/operator.tsx';
@@ -32,7 +32,7 @@ export default function AdminPage() {
   const endSession = useCallback(() => {
     rememberAdmin(false);
     setNotice(t('login.sessionEnded'));
-    queryClient.setQueryData<AdminSession>(adminSessionQueryKey, { authenticated: false });
+    queryClient.setQueryData(adminSessionQueryOptions().queryKey, { authenticated: false });
   }, [queryClient, t]);
   const controls = useMemo(() => ({ endSession }), [endSession]);
 

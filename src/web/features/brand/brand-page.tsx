@@ -329,7 +329,7 @@ function Section({
   );
 }
 
-/** Clicking a colour copies its hex value and shows a check mark for 2 s (SPEC §2). */
+/** Clicking a colour copies its hex value and shows a check mark for 2 s. */
 function ColorSwatch({ swatch }: { swatch: Swatch }) {
   const { t } = useTranslation('brand');
   const [copied, setCopied] = useState(false);

@@ -9,12 +9,10 @@ import { useEpisodes } from '../../api/get-episodes.ts';
 import { useProgress } from '../../api/get-progress.ts';
 import { useSeries } from '../../api/get-series.ts';
 import { useUnlockedEpisodes } from '../../api/get-unlocked-episodes.ts';
-import { balanceOf, useUser } from '../../api/get-user.ts';
-import { useUnlockEpisode } from '../../api/unlock-episode.ts';
 import { posterOf } from '../../components/series/series-card.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { toast } from '../../components/ui/toast.tsx';
+import { EpisodeUnlockOnDemand } from '../../components/wallet/episode-unlock-on-demand.tsx';
 import { TopUpDialog } from '../../components/wallet/top-up-dialog.tsx';
 import { usePaywallShown } from '../../components/wallet/use-paywall-shown.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -22,7 +20,6 @@ import { formatLikes, formatNumber, formatRatingOutOfTen, ratingCount } from '..
 import { genreLabel } from '../../lib/i18n.ts';
 import { EpisodeGrid, type EpisodeAccess } from './components/episode-grid.tsx';
 import { SeriesActions } from './components/series-actions.tsx';
-import { UnlockDialog } from '../../components/wallet/unlock-dialog.tsx';
 
 export default function SeriesPage() {
   const { t } = useTranslation('series');
@@ -58,14 +55,10 @@ function SeriesDetail({ series }: { series: Series }) {
   const episodesQuery = useEpisodes(series.id);
   const unlocksQuery = useUnlockedEpisodes(series.id, { enabled: !series.isFree });
   const progress = useProgress().data?.find((entry) => entry.seriesId === series.id);
-  const user = useUser();
-  const unlock = useUnlockEpisode();
-  const [unlocking, setUnlocking] = useState<Episode | null>(null);
-  const [unlockOpen, setUnlockOpen] = useState(false);
+  // The locked episode whose unlock (or the top up it led to) is on screen.
+  const [unlocking, setUnlocking] = useState<number | null>(null);
+  usePaywallShown(series.id, unlocking);
   const [topUpOpen, setTopUpOpen] = useState(false);
-  // After a top up started from the unlock dialog, the dialog comes back for the same episode.
-  const [resumeUnlockAfterTopUp, setResumeUnlockAfterTopUp] = useState(false);
-  usePaywallShown(series.id, unlocking && (unlockOpen || resumeUnlockAfterTopUp) ? unlocking.episodeNumber : null);
 
   const unlockedNumbers = new Set((unlocksQuery.data ?? []).map((entry) => entry.episodeNumber));
   const accessOf = (episodeNumber: number): EpisodeAccess =>
@@ -77,33 +70,8 @@ function SeriesDetail({ series }: { series: Series }) {
   const playTarget = resumeEpisode ?? episodes[0];
 
   const select = (episode: Episode, access: EpisodeAccess) => {
-    if (access === 'locked') {
-      setUnlocking(episode);
-      setUnlockOpen(true);
-    } else navigate(paths.watch(episode.id));
-  };
-
-  const confirmUnlock = () => {
-    if (!unlocking) return;
-    const episodeNumber = unlocking.episodeNumber;
-    unlock.mutate(
-      { seriesId: series.id, episodeNumber },
-      {
-        onSuccess: () => {
-          toast({
-            title: t('toast.unlockedTitle'),
-            description: t('toast.unlockedDescription', { number: episodeNumber }),
-          });
-          setUnlockOpen(false);
-        },
-        onError: () =>
-          toast({
-            title: t('toast.unlockFailedTitle'),
-            description: t('toast.unlockFailedDescription'),
-            variant: 'destructive',
-          }),
-      },
-    );
+    if (access === 'locked') setUnlocking(episode.episodeNumber);
+    else navigate(paths.watch(episode.id));
   };
 
   const poster = posterOf(series);
@@ -258,33 +226,13 @@ function SeriesDetail({ series }: { series: Series }) {
         </section>
       </div>
 
-      {unlocking && (
-        <UnlockDialog
-          open={unlockOpen}
-          onOpenChange={setUnlockOpen}
-          seriesTitle={series.title}
-          episodeNumber={unlocking.episodeNumber}
-          cost={series.episodeCost}
-          balance={user.data ? balanceOf(user.data) : undefined}
-          pending={unlock.isPending}
-          onUnlock={confirmUnlock}
-          onTopUp={() => {
-            setUnlockOpen(false);
-            setResumeUnlockAfterTopUp(true);
-            setTopUpOpen(true);
-          }}
-        />
-      )}
-      <TopUpDialog
-        open={topUpOpen}
-        onOpenChange={(open) => {
-          setTopUpOpen(open);
-          if (!open && resumeUnlockAfterTopUp) {
-            setResumeUnlockAfterTopUp(false);
-            setUnlockOpen(true);
-          }
-        }}
+      <EpisodeUnlockOnDemand
+        series={series}
+        episodeNumber={unlocking}
+        onClose={() => setUnlocking(null)}
+        onUnlocked={() => setUnlocking(null)}
       />
+      <TopUpDialog open={topUpOpen} onOpenChange={setTopUpOpen} />
     </article>
   );
 }

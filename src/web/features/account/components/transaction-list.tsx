@@ -7,7 +7,7 @@ import { formatDateTime, formatNumber, formatPrice } from '../../../lib/format.t
 
 const signed = (value: number) => `${value > 0 ? '+' : value < 0 ? '−' : ''}${formatNumber(Math.abs(value))}`;
 
-/** The real wallet ledger (SPEC's sample rows replaced): type, amounts, price and date of each entry. */
+/** The viewer's wallet ledger: type, amounts, price and date of each entry. */
 export function TransactionList({ entries, seriesById }: { entries: LedgerEntry[]; seriesById: Map<number, Series> }) {
   const { t } = useTranslation('account');
   const packageDetail = (packageId: string | null) => {

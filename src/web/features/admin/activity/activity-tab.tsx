@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { AuditEntry } from '../../../../contract/operators.ts';
-import { readWholeLog, useAuditLog, type AuditFilters } from '../api/audit.ts';
+import { readWholeLog, useAuditLog, type AuditFilters } from '../api/get-audit-log.ts';
 import { useAdminFailure } from '../lib/admin-session.tsx';
 import { downloadCsv, toCsv, type CsvColumn } from '../insights/lib/csv.ts';
 import { inputClass, panelClass, selectClass } from '../components/styles.ts';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { AdminSession } from './get-admin-session.ts';
-import { adminSessionQueryKey, signedInOperatorQueryKey } from './query-keys.ts';
+import { adminSessionQueryOptions, type AdminSession } from './get-admin-session.ts';
+import { signedInOperatorQueryOptions } from './get-signed-in-operator.ts';
 import { rememberAdmin } from '../lib/admin-flag.ts';
 
 /** Without a name, the password is the owner's. */
@@ -16,8 +16,8 @@ export function useLogInAdmin() {
     onSuccess: (session) => {
       rememberAdmin(session.authenticated);
       // Whoever was signed in before is not who is now.
-      queryClient.removeQueries({ queryKey: signedInOperatorQueryKey });
-      queryClient.setQueryData(adminSessionQueryKey, session);
+      queryClient.removeQueries({ queryKey: signedInOperatorQueryOptions().queryKey });
+      queryClient.setQueryData(adminSessionQueryOptions().queryKey, session);
     },
   });
 }

@@ -6,7 +6,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { MIN_OPERATOR_PASSWORD } from '../../../../contract/operators.ts';
-import { useAcceptInvite, useInvite } from '../api/team.ts';
+import { useAcceptInvite } from '../api/accept-invite.ts';
+import { useInvite } from '../api/get-invite.ts';
 import { readableServerMessage } from '../lib/admin-session.tsx';
 import { controlBase } from '../components/styles.ts';
 

@@ -5,7 +5,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { ViewerAccount } from '../../../../contract/operators.ts';
-import { useGrantCoins, useViewerAccount } from '../api/viewers.ts';
+import { useGrantCoins } from '../api/grant-coins.ts';
+import { useViewerAccount } from '../api/get-viewer-account.ts';
 import { readableServerMessage, useAdminFailure } from '../lib/admin-session.tsx';
 import { inputClass, panelClass } from '../components/styles.ts';
 

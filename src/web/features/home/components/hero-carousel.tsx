@@ -33,7 +33,7 @@ export function HeroCarousel() {
   return <HeroSlides items={carousel.data} />;
 }
 
-/** SPEC §4: auto-advances every 5 s and wraps; swipe > 50 px; arrows and dots. Pauses while the viewer is on it. */
+/** Auto-advances every 5 s and wraps; swipe > 50 px; arrows and dots. Pauses while the viewer is on it. */
 function HeroSlides({ items }: { items: CarouselItem[] }) {
   const { t, i18n } = useTranslation('home');
   const [index, setIndex] = useState(0);

@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { formatNumber, formatPrice } from '../../../lib/format.ts';
 
-/** The four rewards-page packages (SPEC §9), bought for real like the Top Up dialog's: pick one, then purchase. */
+/** The four rewards-page packages, bought for real like the Top Up dialog's: pick one, then purchase. */
 export function RewardPackages() {
   const { t } = useTranslation('rewards');
   const packages = usePackages('rewards');

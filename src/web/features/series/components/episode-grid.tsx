@@ -17,7 +17,7 @@ export interface EpisodeGridProps {
 }
 
 /**
- * SPEC §2: 50 episode slots. A series with more than 50 episodes gets ranges of 50 (1-50, 51-100, ...), each
+ * 50 episode slots a page. A series with more than 50 episodes gets ranges of 50 (1-50, 51-100, ...), each
  * still a grid of 50 slots; slots with no episode yet are shown as coming soon.
  */
 export function EpisodeGrid({ episodes, accessOf, cost, currentEpisodeNumber, onSelect }: EpisodeGridProps) {

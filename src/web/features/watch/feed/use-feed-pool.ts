@@ -1,9 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import type { Episode, Series } from '../../../../contract/series.ts';
 import { resumePoint } from '../../../../contract/watch-start.ts';
-import { episodeProgressQuery } from '../api/watch-queries.ts';
+import { useEpisodeProgress } from '../api/get-episode-progress.ts';
 import type { MediaFailure } from '../../../lib/media/media-attachment.ts';
 import type { SheetAccess } from './episode-sheet.tsx';
 import { VideoPool, type PoolEpisode } from './video-pool.ts';
@@ -156,5 +155,5 @@ export function useFeedPool(input: FeedPoolInput) {
 
 /** The position `episode` was left at, read only for one the viewer can play. */
 function useSavedPosition(episode: Episode | undefined, playable: boolean) {
-  return useQuery({ ...episodeProgressQuery(episode?.id ?? 0), enabled: playable });
+  return useEpisodeProgress(episode?.id ?? 0, playable);
 }
