@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessSessions, idempotencyKeys, operatorAudit } from '../db/schema.ts';
+import { accessSessions, idempotencyKeys, operatorAudit, passkeyChallenges, signInFlows } from '../db/schema.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { IDEMPOTENCY_KEY_HOURS } from '../modules/wallet/wallet.service.ts';
 import { sweepExpired } from './housekeeping.ts';
@@ -33,11 +33,24 @@ describe('housekeeping', () => {
       { ...entry, objectId: 'kept', at: hoursAgo(364 * 24) },
     ]);
 
+    await t.db.insert(passkeyChallenges).values([
+      { challenge: 'unanswered', purpose: 'sign-in', expiresAt: hoursAgo(1) },
+      { challenge: 'pending', purpose: 'sign-in', expiresAt: hoursAgo(-1) },
+    ]);
+    const flow = { provider: 'google', codeVerifier: 'v', nonce: 'n', redirectUri: 'http://x/cb', returnTo: '/' };
+    await t.db.insert(signInFlows).values([
+      { ...flow, stateHash: 'abandoned', expiresAt: hoursAgo(1) },
+      { ...flow, stateHash: 'under way', expiresAt: hoursAgo(-1) },
+    ]);
+
     expect(await sweepExpired(t.app, new Date())).toEqual({
       idempotencyKeys: 1,
       insightEvents: 0,
       auditEntries: 1,
+      unfinishedSignIns: 2,
     });
+    expect((await t.db.select().from(passkeyChallenges)).map((r) => r.challenge)).toEqual(['pending']);
+    expect((await t.db.select().from(signInFlows)).map((r) => r.stateHash)).toEqual(['under way']);
     const audit = await t.db.select({ objectId: operatorAudit.objectId }).from(operatorAudit);
     expect(audit.map((r) => r.objectId)).toContain('kept');
     expect(audit.map((r) => r.objectId)).not.toContain('past retention');

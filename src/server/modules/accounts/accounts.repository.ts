@@ -81,8 +81,12 @@ export async function takeChallenge(
   return row;
 }
 
-export async function deleteExpiredChallenges(db: Executor) {
-  await db.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, new Date()));
+export async function deleteExpiredChallenges(db: Executor, now: Date): Promise<number> {
+  const rows = await db
+    .delete(passkeyChallenges)
+    .where(lt(passkeyChallenges.expiresAt, now))
+    .returning({ challenge: passkeyChallenges.challenge });
+  return rows.length;
 }
 
 export function identitiesOf(db: Executor, viewerId: string) {
@@ -108,8 +112,12 @@ export async function takeFlow(db: Executor, stateHash: string, provider: string
   return row;
 }
 
-export async function deleteExpiredFlows(db: Executor) {
-  await db.delete(signInFlows).where(lt(signInFlows.expiresAt, new Date()));
+export async function deleteExpiredFlows(db: Executor, now: Date): Promise<number> {
+  const rows = await db
+    .delete(signInFlows)
+    .where(lt(signInFlows.expiresAt, now))
+    .returning({ stateHash: signInFlows.stateHash });
+  return rows.length;
 }
 
 export function findIdentity(db: Executor, issuer: string, subject: string) {

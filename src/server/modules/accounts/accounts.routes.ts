@@ -28,6 +28,7 @@ import {
   deleteAccount,
   devicesOf,
   removePasskey,
+  sweepUnfinishedSignIns,
 } from './accounts.service.ts';
 import { expiredSignIn, openIdClients } from './openid.ts';
 import {
@@ -49,6 +50,8 @@ const SIGN_IN_FLOW_COOKIE = 'cliffhanger_sign_in';
 const FLOW_COOKIE_PATH = '/api/auth/';
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.housekeeping.add('unfinishedSignIns', (now) => sweepUnfinishedSignIns(app.db, now));
+
   const openId = openIdClients(app.config.signInProviders);
   const providers = openId.configured();
 

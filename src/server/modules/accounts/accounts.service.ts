@@ -177,4 +177,9 @@ export function deleteAccount(db: Database, viewerId: string): Promise<void> {
   });
 }
 
+/** Passkey challenges and provider sign-ins nobody finished in time: gone by the hourly sweep. */
+export async function sweepUnfinishedSignIns(db: Database, now: Date): Promise<number> {
+  return (await repo.deleteExpiredChallenges(db, now)) + (await repo.deleteExpiredFlows(db, now));
+}
+
 export { hasSignInMethod } from './accounts.repository.ts';

@@ -102,7 +102,6 @@ export function openIdClients(providers: Partial<Record<SignInProvider, SignInPr
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
       const codeVerifier = oidc.randomPKCECodeVerifier();
-      await repo.deleteExpiredFlows(db);
       await repo.insertFlow(db, {
         stateHash: hashState(state),
         provider,
