@@ -304,6 +304,7 @@ test.describe('the Google button, against a real OpenID provider', () => {
     await expect(page).toHaveURL(`${base}/profile`);
     await expect(page.getByRole('status').filter({ hasText: 'Welcome!' })).toContainText('Google');
     await expect(page.getByTestId('profile-username')).toHaveText('Person erin');
+    await expect(page.getByTestId('profile-email')).toHaveText('erin@people.test');
     expect(await viewerOf(page)).toMatchObject({ id: guest.id, coins: 500 });
     await page.getByTestId('account-button').click();
     await expect(page.getByTestId('account-menu')).toContainText('Person erin');

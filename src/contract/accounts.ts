@@ -18,6 +18,8 @@ export type PasskeySummary = z.infer<typeof passkeySummary>;
 export const account = z.object({
   signedIn: z.boolean(),
   name: z.string(),
+  /** The e-mail a provider gave when the account was made ('' for a guest or a passkey-only account). */
+  email: z.string(),
   /** How this browser signed in (`passkey`, `google`, …); null for a guest. */
   method: z.string().nullable(),
   passkeys: z.array(passkeySummary),

@@ -47,12 +47,6 @@ export async function addPasskey(): Promise<Account> {
   return apiRequest<Account>('/api/account/passkeys', { method: 'POST', body: { answer } });
 }
 
-/** A configured provider's sign-in happens on its own site: the browser goes there and comes back signed in. */
-export function startProviderSignIn(provider: string) {
-  const here = `${window.location.pathname}${window.location.search}`;
-  window.location.assign(`/api/auth/${provider}/start?returnTo=${encodeURIComponent(here)}`);
-}
-
 export const signOut = () => apiRequest<Account>('/api/sign-out', { method: 'POST' });
 
 const PER_VIEWER = new Set(['/api/user', ...accountQueryKey, ...devicesQueryKey]);
@@ -94,15 +88,3 @@ export function useSignOutEverywhere() {
     onSettled: () => forgetViewerAnswers(queryClient),
   });
 }
-
-/** Deletes this account; the browser is a new, empty guest, and what it read of the account is read again. */
-export function useDeleteAccount() {
-  const afterAccountChange = useAfterAccountChange();
-  return useMutation({
-    mutationFn: () => apiRequest<Account>('/api/account', { method: 'DELETE' }),
-    onSuccess: afterAccountChange,
-  });
-}
-
-/** "Download my data": the server answers with the file to save. */
-export const MY_DATA_URL = '/api/account/data';

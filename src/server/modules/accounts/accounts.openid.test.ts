@@ -86,7 +86,12 @@ describe('signing in with an OpenID Connect provider', () => {
     expect(b.jar.has('cliffhanger_sign_in')).toBe(false);
 
     const account = (await b.get('/api/account')).json();
-    expect(account).toMatchObject({ signedIn: true, method: 'google', name: 'Person alice' });
+    expect(account).toMatchObject({
+      signedIn: true,
+      method: 'google',
+      name: 'Person alice',
+      email: 'alice@people.test',
+    });
     expect((await b.get('/api/user')).json()).toMatchObject({ id: guest, coins: 500 });
     const [identity] = await t.db.select().from(signInIdentities).where(eq(signInIdentities.viewerId, guest));
     expect(identity).toMatchObject({ issuer: issuer.url, subject: 'alice', provider: 'google' });

@@ -92,12 +92,13 @@ export async function accountOf(
   providers: SignInProvider[],
 ): Promise<Account> {
   if (method === null || viewerId === '') {
-    return { signedIn: false, name: VIEWER_NAME, method: null, passkeys: [], providers };
+    return { signedIn: false, name: VIEWER_NAME, email: '', method: null, passkeys: [], providers };
   }
   const [viewer, keys] = await Promise.all([repo.findViewer(db, viewerId), repo.passkeysOf(db, viewerId)]);
   return {
     signedIn: true,
     name: viewer?.username ?? VIEWER_NAME,
+    email: viewer?.email ?? '',
     method,
     passkeys: keys.map(toPasskeySummary),
     providers,

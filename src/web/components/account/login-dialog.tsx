@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { KeyRound } from 'lucide-react';
-import { signInWithPasskey, startProviderSignIn, useAccount, useAfterAccountChange } from '../../api/account.ts';
+import { signInWithPasskey, useAccount, useAfterAccountChange } from '../../api/account.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { toast } from '../ui/toast.tsx';
 import { Trans, useTranslation } from '../../lib/texts/use-translation.tsx';
@@ -15,6 +15,12 @@ const providerStyles: Record<LoginProvider, string> = {
   google: 'bg-white text-zinc-900 hover:bg-zinc-100',
   apple: 'bg-black text-white ring-1 ring-white/20 hover:bg-zinc-950',
 };
+
+/** A configured provider's sign-in happens on its own site: the browser goes there and comes back signed in. */
+function startProviderSignIn(provider: LoginProvider) {
+  const here = `${window.location.pathname}${window.location.search}`;
+  window.location.assign(`/api/auth/${provider}/start?returnTo=${encodeURIComponent(here)}`);
+}
 
 export function LoginDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('common');

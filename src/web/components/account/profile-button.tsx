@@ -3,7 +3,7 @@ import { UserRound } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { lazyPart, useLazyPart } from '../../lib/lazy-part.ts';
 import { LoginDialogOnDemand } from './login-dialog-on-demand.tsx';
-import { useLogin, welcomeBackFromProvider } from './use-login.ts';
+import { useLogin } from './use-login.ts';
 
 // Not needed for the first paint of a page: its code (Radix among it) comes when it is shown.
 const accountMenu = lazyPart(async () => ({ default: (await import('./account-menu.tsx')).AccountMenu }));
@@ -15,7 +15,12 @@ export function ProfileButton() {
   const [loginOpen, setLoginOpen] = useState(false);
   const loggedIn = isLoggedIn && !!loginUser;
   const AccountMenu = useLazyPart(accountMenu, loggedIn);
-  useEffect(welcomeBackFromProvider, []);
+  useEffect(() => {
+    // Back from a provider's sign-in: its welcome is fetched only then.
+    if (new URLSearchParams(window.location.search).has('signedIn')) {
+      void import('./welcome-back.ts').then(({ welcomeBackFromProvider }) => welcomeBackFromProvider());
+    }
+  }, []);
 
   if (loggedIn)
     return AccountMenu ? (

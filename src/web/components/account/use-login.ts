@@ -91,23 +91,6 @@ export async function login(provider: LoginProvider): Promise<void> {
   });
 }
 
-/**
- * Back from a provider's sign-in (`?signedIn=google` on the page it returned to): the welcome, once; the mark is
- * taken off the address so a reload does not welcome again.
- */
-export function welcomeBackFromProvider() {
-  const url = new URL(window.location.href);
-  const provider = url.searchParams.get('signedIn') as LoginProvider | null;
-  if (!provider) return;
-  url.searchParams.delete('signedIn');
-  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-  if (!LOGIN_PROVIDERS.includes(provider)) return;
-  toast({
-    title: translate('login.welcomeToast', { ns: 'common' }),
-    description: translate('login.welcomeToastDescription', { ns: 'common', provider: providerName(provider) }),
-  });
-}
-
 function forgetPreviewLogin() {
   localStorage.removeItem(storageKeys.login.key);
   localStorage.removeItem(storageKeys.loginUser);
@@ -129,7 +112,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   const signedIn = account?.signedIn === true;
   const loginUser: SignedInUser | null = signedIn
-    ? { username: account.name, email: '', preview: false }
+    ? { username: account.name, email: account.email, preview: false }
     : preview.isLoggedIn && preview.loginUser
       ? { username: preview.loginUser.username, email: preview.loginUser.email, preview: true }
       : null;

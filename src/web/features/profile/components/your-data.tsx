@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Download, FileLock2 } from 'lucide-react';
-import { MY_DATA_URL, useDeleteAccount } from '../../../api/account.ts';
+import { MY_DATA_URL, useDeleteAccount } from '../api/my-data.ts';
 import { useUser } from '../../../api/get-user.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
