@@ -16,11 +16,53 @@ export interface MediaStorage {
   remove(key: string): Promise<void>;
   /** The text of the file at `key`, or null when there is none. */
   readText(key: string): Promise<string | null>;
+  /** Every file at or below `prefix` (a folder key, or "" for all), with its size in bytes. */
+  list(prefix: string): Promise<StoredFile[]>;
   /** The URL browsers fetch `key` at. */
   urlOf(key: string): string;
   /** The key behind one of our URLs, or null for a URL this store does not serve. */
   keyOf(url: string): string | null;
 }
+
+export interface StoredFile {
+  key: string;
+  size: number;
+}
+
+/** The store on this machine's disk: the media route serves its folder itself. */
+export interface LocalMediaStorage extends MediaStorage {
+  readonly kind: 'local';
+  readonly root: string;
+}
+
+/** A byte range of a stored file, as the HTTP Range header asks for it. */
+export type ByteRange = string;
+
+export interface StoredObject {
+  body: NodeJS.ReadableStream;
+  /** Bytes in this reply (the range's, when one was asked for). */
+  length: number | undefined;
+  /** "bytes 0-99/1000" when a range was served. */
+  contentRange: string | undefined;
+  etag: string | undefined;
+  lastModified: Date | undefined;
+}
+
+/** A store elsewhere (an S3-compatible bucket): the media route streams its files through. */
+export interface RemoteMediaStorage extends MediaStorage {
+  readonly kind: 'remote';
+  /** The file at `key` (null when there is none, 'unsatisfiable' for a range past its end). */
+  read(key: string, range?: ByteRange): Promise<StoredObject | null | 'unsatisfiable'>;
+  /** Throws `unavailable` when the store cannot be reached. */
+  ping(): Promise<void>;
+  /** Stores a stream under `key` in parts, never holding more than a few parts in memory. */
+  putStream(body: NodeJS.ReadableStream, key: string): Promise<void>;
+}
+
+export type AnyMediaStorage = LocalMediaStorage | RemoteMediaStorage;
+
+/** What a store that cannot be reached answers, for media and uploads alike (a 503). */
+export const MEDIA_STORE_UNAVAILABLE = 'The media store cannot be reached right now. Please try again in a minute.';
 
 const MEDIA_PREFIX = '/media/';
 
@@ -28,6 +70,17 @@ const MEDIA_PREFIX = '/media/';
 export const localMediaUrl = (key: string) => MEDIA_PREFIX + assertSafeKey(key);
 /** A relative path whose parts never start with a dot: no "..", no hidden files. */
 const SAFE_KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
+
+/** The key behind a /media/ URL, or null for any other URL. */
+export function localMediaKeyOf(url: string): string | null {
+  if (!url.startsWith(MEDIA_PREFIX)) return null;
+  const key = url.slice(MEDIA_PREFIX.length).split(/[?#]/, 1)[0]!;
+  return SAFE_KEY.test(key) ? key : null;
+}
+
+export function isSafeKey(key: string): boolean {
+  return SAFE_KEY.test(key);
+}
 
 export function assertSafeKey(key: string): string {
   if (!SAFE_KEY.test(key)) {
@@ -37,7 +90,7 @@ export function assertSafeKey(key: string): string {
 }
 
 /** Media on the local disk (DATA_DIR/media), served by the media route under /media/. */
-export function localDiskStorage(mediaDir: string): MediaStorage {
+export function localDiskStorage(mediaDir: string): LocalMediaStorage {
   const pathOf = (key: string) => path.join(mediaDir, assertSafeKey(key));
 
   /** rename() is atomic on one filesystem; across filesystems, copy beside the target first, then rename. */
@@ -58,6 +111,8 @@ export function localDiskStorage(mediaDir: string): MediaStorage {
   }
 
   return {
+    kind: 'local',
+    root: mediaDir,
     async publishFolder(localDir, key) {
       const target = pathOf(key);
       // Keys of published folders are never reused, so a folder already there means a caller bug.
@@ -78,12 +133,31 @@ export function localDiskStorage(mediaDir: string): MediaStorage {
         throw error;
       }
     },
-    urlOf: localMediaUrl,
-    keyOf(url) {
-      if (!url.startsWith(MEDIA_PREFIX)) return null;
-      const key = url.slice(MEDIA_PREFIX.length).split(/[?#]/, 1)[0]!;
-      return SAFE_KEY.test(key) ? key : null;
+    async list(prefix) {
+      const base = prefix ? pathOf(prefix) : mediaDir;
+      const entries = await fs.readdir(base, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') {
+          return [];
+        }
+        throw error;
+      });
+      const files: StoredFile[] = [];
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const key = path.relative(mediaDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+        // Staging folders and partial copies (names starting with a dot) are nobody's media.
+        if (!SAFE_KEY.test(key)) continue;
+        const stat = await fs.stat(path.join(entry.parentPath, entry.name)).catch(() => null);
+        if (stat) files.push({ key, size: stat.size });
+      }
+      if (prefix && files.length === 0) {
+        const stat = await fs.stat(base).catch(() => null);
+        if (stat?.isFile()) files.push({ key: prefix, size: stat.size });
+      }
+      return files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     },
+    urlOf: localMediaUrl,
+    keyOf: localMediaKeyOf,
   };
 }
 
