@@ -214,6 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             accessKeyId: e.S3_ACCESS_KEY_ID,
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
             forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+            /** Unset: the store's default (15 s); tests make a stalled store fail sooner. */
+            requestTimeoutMs: undefined as number | undefined,
           } as const)
         : ({ kind: 'local' } as const),
     /** The base browsers fetch /media files from: a CDN's address, else this server's own /media. */

@@ -18,6 +18,7 @@ import {
   assertSafeKey,
   localMediaKeyOf,
   localMediaUrl,
+  type ReadOptions,
   type RemoteMediaStorage,
   type StoredFile,
 } from './storage.ts';
@@ -106,12 +107,23 @@ export function s3Storage(settings: S3Settings, client: S3Client = s3Client(sett
     return files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
-  async function getObject(key: string, range?: string): Promise<GetObjectCommandOutput | null | 'unsatisfiable'> {
+  async function getObject(
+    key: string,
+    options: ReadOptions = {},
+  ): Promise<GetObjectCommandOutput | null | 'unsatisfiable' | 'not-modified'> {
     try {
-      return await client.send(new GetObjectCommand({ Bucket, Key: assertSafeKey(key), Range: range }));
+      return await client.send(
+        new GetObjectCommand({
+          Bucket,
+          Key: assertSafeKey(key),
+          Range: options.range,
+          IfNoneMatch: options.ifNoneMatch,
+        }),
+      );
     } catch (error) {
       const name = (error as { name?: string }).name;
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 304) return 'not-modified';
       if (name === 'NoSuchKey' || name === 'NotFound' || status === 404) return null;
       if (name === 'InvalidRange' || status === 416) return 'unsatisfiable';
       if (isUnreachable(error)) throw unavailable(MEDIA_STORE_UNAVAILABLE);
@@ -160,15 +172,17 @@ export function s3Storage(settings: S3Settings, client: S3Client = s3Client(sett
     remove,
     async readText(key) {
       const object = await getObject(key);
-      if (object === null || object === 'unsatisfiable' || !object.Body) return null;
+      if (typeof object === 'string' || object === null || !object.Body) return null;
       return call(() => object.Body!.transformToString('utf8'));
     },
     list,
-    async read(key, range) {
-      const object = await getObject(key, range);
-      if (object === null || object === 'unsatisfiable') return object;
+    async read(key, options) {
+      const object = await getObject(key, options);
+      if (object === null || typeof object === 'string') return object;
+      const total = object.ContentRange ? Number(object.ContentRange.split('/')[1]) : object.ContentLength;
       return {
         body: object.Body as Readable,
+        size: Number.isFinite(total) ? total : undefined,
         length: object.ContentLength,
         contentRange: object.ContentRange,
         etag: object.ETag,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -18,6 +19,8 @@ export interface MediaStorage {
   readText(key: string): Promise<string | null>;
   /** Every file at or below `prefix` (a folder key, or "" for all), with its size in bytes. */
   list(prefix: string): Promise<StoredFile[]>;
+  /** The file at `key` to send: null when there is none; a range past its end or an unchanged ETag say so. */
+  read(key: string, options?: ReadOptions): Promise<StoredObject | null | 'unsatisfiable' | 'not-modified'>;
   /** The URL browsers fetch `key` at. */
   urlOf(key: string): string;
   /** The key behind one of our URLs, or null for a URL this store does not serve. */
@@ -35,11 +38,17 @@ export interface LocalMediaStorage extends MediaStorage {
   readonly root: string;
 }
 
-/** A byte range of a stored file, as the HTTP Range header asks for it. */
-export type ByteRange = string;
+export interface ReadOptions {
+  /** The HTTP Range header ("bytes=0-99"); one range, anything else reads the whole file. */
+  range?: string;
+  /** The HTTP If-None-Match header. */
+  ifNoneMatch?: string;
+}
 
 export interface StoredObject {
   body: NodeJS.ReadableStream;
+  /** The whole file's size in bytes. */
+  size: number | undefined;
   /** Bytes in this reply (the range's, when one was asked for). */
   length: number | undefined;
   /** "bytes 0-99/1000" when a range was served. */
@@ -51,8 +60,6 @@ export interface StoredObject {
 /** A store elsewhere (an S3-compatible bucket): the media route streams its files through. */
 export interface RemoteMediaStorage extends MediaStorage {
   readonly kind: 'remote';
-  /** The file at `key` (null when there is none, 'unsatisfiable' for a range past its end). */
-  read(key: string, range?: ByteRange): Promise<StoredObject | null | 'unsatisfiable'>;
   /** Throws `unavailable` when the store cannot be reached. */
   ping(): Promise<void>;
   /** Stores a stream under `key` in parts, never holding more than a few parts in memory. */
@@ -156,9 +163,44 @@ export function localDiskStorage(mediaDir: string): LocalMediaStorage {
       }
       return files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     },
+    async read(key, options = {}) {
+      const file = pathOf(key);
+      const stat = await fs.stat(file).catch(() => null);
+      if (!stat?.isFile()) return null;
+      const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+      if (options.ifNoneMatch && options.ifNoneMatch.split(/\s*,\s*/).includes(etag)) return 'not-modified';
+      const range = options.range ? byteRange(options.range, stat.size) : null;
+      if (range === 'unsatisfiable') return range;
+      const [start, end] = range ?? [0, stat.size - 1];
+      return {
+        body: createReadStream(file, stat.size === 0 ? {} : { start, end }),
+        size: stat.size,
+        length: stat.size === 0 ? 0 : end - start + 1,
+        contentRange: range ? `bytes ${start}-${end}/${stat.size}` : undefined,
+        etag,
+        lastModified: stat.mtime,
+      };
+    },
     urlOf: localMediaUrl,
     keyOf: localMediaKeyOf,
   };
+}
+
+/** One "bytes=a-b" range of a file this size; null for a header that asks for the whole file (or several ranges). */
+function byteRange(header: string, size: number): [number, number] | null | 'unsatisfiable' {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    start = Math.max(0, size - Number(match[2]));
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return [start, end];
 }
 
 async function exists(file: string): Promise<boolean> {

@@ -126,6 +126,11 @@ const GUARD_OF_ROUTE: Record<string, Guard> = {
   'HEAD /api/user/:userId/episodes/:episodeId/progress': 'viewer',
   'GET /media/*': 'viewer',
   'HEAD /media/*': 'viewer',
+  // The token in the path is the pass (checked by the route itself, without the database).
+  'GET /media/~t/:token/*': 'public',
+  'HEAD /media/~t/:token/*': 'public',
+  'GET /api/episodes/:episodeId/playback': 'viewer',
+  'HEAD /api/episodes/:episodeId/playback': 'viewer',
   'GET /api/series/:id/episodes/admin': 'operator',
   'HEAD /api/series/:id/episodes/admin': 'operator',
   'GET /api/episodes/:episodeId/admin': 'operator',
@@ -161,6 +166,7 @@ function concreteUrl(route: string) {
   return route
     .replace(':userId', 'user-1')
     .replace(/:(id|episodeId|seriesId)\b/g, '999999')
+    .replace('/media/~t/:token/*', '/media/~t/not-a-token/series/1/x/seg_00001.m4s')
     .replace('/media/*', '/media/series/1/x/seg_00001.m4s');
 }
 
@@ -223,7 +229,9 @@ describe('guards attached to routes', () => {
           url,
           ...(method === 'POST' || method === 'PUT' ? { payload: { packageId: 'package-6' } } : {}),
         });
-        if (guard === 'public') {
+        // A doubled slash takes a token address out of its route into /media/*, whose gate then answers.
+        const leftItsRoute = pattern.startsWith('/media/~t/') && url.startsWith('/media//');
+        if (guard === 'public' && !leftItsRoute) {
           expect(reply.statusCode, `${method} ${url}`).not.toBe(401);
         } else {
           // Refused by the guard when it reaches the route, or matches no route at all.

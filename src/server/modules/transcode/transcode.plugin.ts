@@ -2,12 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { localDiskStorage, type MediaStorage } from '../../media/storage.ts';
+import { createMediaStorage } from '../../media/media-store.ts';
+import type { AnyMediaStorage } from '../../media/storage.ts';
 import { partialOwner } from './transcode.service.ts';
 import { createTranscodeWorker, type TranscodeWorker } from './transcode.worker.ts';
 
 export interface MediaPipeline {
-  storage: MediaStorage;
+  storage: AnyMediaStorage;
   worker: TranscodeWorker;
   /** Uploaded files waiting for their transcode (DATA_DIR/uploads). */
   uploadsRoot: string;
@@ -25,7 +26,7 @@ const STALE_UPLOAD_MS = 3600_000;
 /** The media storage and the transcode worker of this process: started when the app is ready, stopped when it closes. */
 export const mediaPipelinePlugin = fp(
   async (app: FastifyInstance) => {
-    const storage = localDiskStorage(app.config.mediaDir);
+    const storage = await createMediaStorage(app.config);
     const uploadsRoot = path.join(app.config.dataDir, 'uploads');
     const worker = createTranscodeWorker({
       db: app.db,
