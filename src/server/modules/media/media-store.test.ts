@@ -198,6 +198,34 @@ describe('media in an S3-compatible store (MEDIA_STORAGE=s3)', () => {
     expect((await anonymous(genuine.url)).statusCode).toBe(200);
   });
 
+  it('MEDIA_PUBLIC_URL points the player at a CDN, which the page policy allows and token replies may be read from', async () => {
+    const cdn = await createTestContext(
+      { MEDIA_PUBLIC_URL: 'https://cdn.example/media/', MEDIA_STORAGE: 's3', S3_BUCKET: s3.bucket },
+      { sharingDatabaseOf: t, config: { mediaStorage: t.app.config.mediaStorage } },
+    );
+    try {
+      const free = await episodeInBucket(paidSeries, 7);
+      const paid = await episodeInBucket(paidSeries, 13);
+      const plain = (await cdn.viewer({ method: 'GET', url: `/api/episodes/${free.id}/playback` })).json();
+      expect(plain).toEqual({ videoUrl: `https://cdn.example/media/${free.folder}/master.m3u8`, expiresAt: null });
+      // Locked for the viewer: an operator's preview gets its token.
+      const tokened = (await cdn.admin({ method: 'GET', url: `/api/episodes/${paid.id}/playback` })).json();
+      expect(tokened.videoUrl).toMatch(
+        new RegExp(`^https://cdn\\.example/media/~t/[^/]+/${paid.folder}/master\\.m3u8$`),
+      );
+      // What the CDN asks this server for: the same path, no cookie.
+      const fromCdn = await cdn.app.inject({ method: 'GET', url: new URL(tokened.videoUrl).pathname });
+      expect(fromCdn.statusCode).toBe(200);
+      expect(fromCdn.headers['access-control-allow-origin']).toBe('*');
+      const page = await cdn.app.inject({ method: 'GET', url: '/api/health' });
+      const policy = String(page.headers['content-security-policy']);
+      expect(policy).toMatch(/media-src 'self' blob: https:\/\/cdn\.example;/);
+      expect(policy).toMatch(/connect-src 'self' https:\/\/cdn\.example;/);
+    } finally {
+      await cdn.close();
+    }
+  });
+
   it('a store that does not answer gives 503 with a readable message (never 500), and health names it', async () => {
     const episode = await episodeInBucket(paidSeries, 6);
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);

@@ -134,6 +134,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
             message: TOKEN_MESSAGES[check.reason],
           });
         }
+        // The token is the only credential (no cookie), so any origin may read it: the app's pages from a CDN's host.
+        reply.header('Access-Control-Allow-Origin', '*').header('Cross-Origin-Resource-Policy', 'cross-origin');
         return sendStored(storage, key, request, reply, cacheControlUntil(key, check.expiresAt));
       });
     },

@@ -8,7 +8,14 @@ import { episodesQueryKey } from '../../../api/get-episodes.ts';
 import { seriesQueryKey } from '../../../api/get-series.ts';
 import { unlockedEpisodesQueryKey } from '../../../api/get-unlocked-episodes.ts';
 import { userDataFreshness } from '../../../lib/query-client.ts';
-import { episodeUrl, episodesUrl, seriesUnlocksUrl, seriesUrl } from '../../../../contract/watch-start.ts';
+import {
+  episodePlaybackUrl,
+  episodeUrl,
+  episodesUrl,
+  seriesUnlocksUrl,
+  seriesUrl,
+} from '../../../../contract/watch-start.ts';
+import type { EpisodePlayback } from '../../../../contract/episodes.ts';
 import { getEpisodeProgress, getJson } from '../feed/early-start.ts';
 
 /**
@@ -49,4 +56,21 @@ export const episodeProgressQuery = (episodeId: number) =>
     queryKey: ['/api/user', VIEWER_USER_ID, 'episodes', episodeId, 'progress'],
     queryFn: ({ signal }) => getEpisodeProgress(episodeId, signal),
     gcTime: 0,
+  });
+
+/** A token is asked for again this long before it expires, so an element given the episode gets one that still works. */
+const PLAYBACK_RENEW_MS = 60_000;
+
+/**
+ * GET /api/episodes/{id}/playback: the address an episode that can be locked plays from (its token checked by
+ * the server once, not per segment). Fresh until shortly before its token expires.
+ */
+export const episodePlaybackQuery = (episodeId: number) =>
+  queryOptions<EpisodePlayback>({
+    queryKey: ['/api/episodes', episodeId, 'playback'],
+    queryFn: ({ signal }) => getJson<EpisodePlayback>(episodePlaybackUrl(episodeId), signal),
+    staleTime: (query) => {
+      const expiresAt = query.state.data?.expiresAt;
+      return expiresAt ? Math.max(0, Date.parse(expiresAt) - Date.now() - PLAYBACK_RENEW_MS) : Infinity;
+    },
   });
