@@ -39,17 +39,7 @@ beforeAll(async () => {
       },
     },
   );
-  // The worker of "another machine": the app itself runs none (TRANSCODE_CONCURRENCY=0).
-  worker = createTranscodeWorker({
-    db: t.db,
-    storage: t.app.mediaPipeline.storage,
-    workRoot: path.join(dataDir, 'work'),
-    concurrency: 1,
-    log: silent,
-    pollMs: 200,
-    storeBackoffMs: 300,
-  });
-  await worker.start();
+  await startWorker();
   const [row] = await t.db
     .insert(series)
     .values({ title: 'Bucket', description: 'd', genre: 'Drama', thumbnailUrl: '', totalEpisodes: 12, episodeCost: 30 })
@@ -63,6 +53,20 @@ afterAll(async () => {
   await s3?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** The worker of "another machine": the app itself runs none (TRANSCODE_CONCURRENCY=0). */
+async function startWorker() {
+  worker = createTranscodeWorker({
+    db: t.db,
+    storage: t.app.mediaPipeline.storage,
+    workRoot: path.join(dataDir, 'work'),
+    concurrency: 1,
+    log: silent,
+    pollMs: 200,
+    storeBackoffMs: 300,
+  });
+  await worker.start();
+}
 
 const adminEpisode = async (id: number) =>
   (await t.admin({ method: 'GET', url: `/api/episodes/${id}/admin` })).json<AdminEpisode>();
@@ -137,6 +141,50 @@ describe('the media pipeline with MEDIA_STORAGE=s3', () => {
       const bytes = await get(variantBase + segment);
       expect(bytes.statusCode).toBe(200);
       expect(bytes.rawPayload.length).toBeGreaterThan(100);
+    },
+  );
+
+  it(
+    'two instances on one database and one bucket: uploaded on one, transcoded by the other, played through both',
+    { timeout: 120_000 },
+    async () => {
+      await worker.stop();
+      // The second instance shares the first one's data folder (its uploads), as a worker must when uploads stay on disk.
+      const other = await createTestContext(
+        { DATA_DIR: dataDir, TRANSCODE_CONCURRENCY: '1', MEDIA_STORAGE: 's3', S3_BUCKET: s3.bucket },
+        { sharingDatabaseOf: t, config: { mediaStorage: t.app.config.mediaStorage } },
+      );
+      try {
+        const upload = await t.admin({
+          method: 'POST',
+          url: `/api/series/${seriesId}/episodes`,
+          ...multipartBody({ episodeNumber: '3' }, [{ field: 'video', filename: 'e3.mp4', content: video }]),
+        });
+        expect(upload.statusCode).toBe(201);
+        const id = upload.json<AdminEpisode>().id;
+        const ready = await waitFor('the other instance to transcode it', async () => {
+          const e = await adminEpisode(id);
+          return e.media.status === 'ready' && e;
+        });
+        for (const instance of [t, other]) {
+          const { videoUrl } = (await instance.viewer({ method: 'GET', url: `/api/episodes/${id}/playback` })).json<{
+            videoUrl: string;
+          }>();
+          expect(videoUrl).toBe(ready.videoUrl);
+          const master = await instance.viewer({ method: 'GET', url: videoUrl });
+          expect(master.statusCode).toBe(200);
+          const variant = master.body.split('\n').find((l) => l && !l.startsWith('#'))!;
+          const variantUrl = videoUrl.replace(/[^/]*$/, variant);
+          const playlist = await instance.viewer({ method: 'GET', url: variantUrl });
+          const segment = playlist.body.split('\n').find((l) => l.endsWith('.m4s'))!;
+          const bytes = await instance.viewer({ method: 'GET', url: variantUrl.replace(/[^/]*$/, segment) });
+          expect(bytes.statusCode).toBe(200);
+          expect(bytes.rawPayload.length).toBeGreaterThan(100);
+        }
+      } finally {
+        await other.close().catch(() => {});
+        await startWorker();
+      }
     },
   );
 
