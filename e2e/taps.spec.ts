@@ -141,7 +141,12 @@ test.describe('everything that opens on a tap opens, with its code fetched befor
   });
 
   test('the unlock dialog', async ({ gatedPage: page }) => {
-    await page.goto(`/series/${await seriesWithLockedEpisodes(page)}`);
+    const seriesId = await seriesWithLockedEpisodes(page);
+    // The served page is everyone's: episodes this viewer unlocked in other specs turn unlocked once theirs load.
+    const unlocksLoaded = page.waitForResponse((response) => response.url().includes('/unlocked-episodes'));
+    await page.goto(`/series/${seriesId}`);
+    await unlocksLoaded;
+    await page.waitForLoadState('networkidle');
     const locked = page.getByTestId('episode-grid').locator('button[data-access="locked"]').first();
     const number = await locked.getAttribute('data-episode-number');
     await tapFetchesNoCode(page, async () => {
