@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { findFfmpeg } from '../src/server/media/ffmpeg.ts';
-import { s3Storage } from '../src/server/media/s3-storage.ts';
+import { openS3Storage } from '../src/server/media/s3-storage.ts';
 import { adminApi, createSeriesViaApi, getJson, type SeriesJson } from './support/admin.ts';
 import { E2E_S3 } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -18,14 +18,15 @@ interface AdminEpisodeJson {
   media: { status: string };
 }
 
-const bucket = s3Storage({
-  endpoint: E2E_S3.endpoint,
-  region: 'us-east-1',
-  bucket: E2E_S3.bucket,
-  accessKeyId: 'S3RVER',
-  secretAccessKey: 'S3RVER',
-  forcePathStyle: true,
-});
+const bucket = () =>
+  openS3Storage({
+    endpoint: E2E_S3.endpoint,
+    region: 'us-east-1',
+    bucket: E2E_S3.bucket,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  });
 
 let api: APIRequestContext;
 let workDir: string;
@@ -99,7 +100,7 @@ async function firstSegment(request: APIRequestContext, master: string) {
 
 test("the transcoded episode's HLS folder is in the bucket", async () => {
   const folder = folderOf(episodes[11]!.videoUrl);
-  const keys = (await bucket.list(folder)).map((f) => f.key);
+  const keys = (await (await bucket()).list(folder)).map((f) => f.key);
   expect(keys).toContain(`${folder}/master.m3u8`);
   expect(keys.filter((k) => k.endsWith('.m4s')).length).toBeGreaterThan(1);
 });

@@ -1,6 +1,6 @@
 import { loadConfig } from '../src/server/config.ts';
 import { copyMediaToBucket, MigrationMismatch } from '../src/server/media/media-migration.ts';
-import { s3Storage } from '../src/server/media/s3-storage.ts';
+import { openS3Storage } from '../src/server/media/s3-storage.ts';
 import { localDiskStorage } from '../src/server/media/storage.ts';
 
 /**
@@ -20,7 +20,7 @@ async function main() {
   const config = loadConfig({ ...process.env, MEDIA_STORAGE: 's3' });
   if (config.mediaStorage.kind !== 's3') throw new Error('unreachable');
   const source = localDiskStorage(config.mediaDir);
-  const target = s3Storage(config.mediaStorage);
+  const target = await openS3Storage(config.mediaStorage);
   await target.ping();
   const report = await copyMediaToBucket(source, target, { log: (m) => console.log(m) });
   console.log(JSON.stringify(report));

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type TestS3Server } from '../testing/s3-server.ts';
 import { copyMediaToBucket, MigrationMismatch } from './media-migration.ts';
-import { s3Storage } from './s3-storage.ts';
+import { openS3Storage } from './s3-storage.ts';
 import { localDiskStorage, type RemoteMediaStorage } from './storage.ts';
 
 let server: TestS3Server;
@@ -24,7 +24,7 @@ const FILES: Record<string, string> = {
 
 beforeAll(async () => {
   server = await startS3Server();
-  bucket = s3Storage({
+  bucket = await openS3Storage({
     endpoint: server.endpoint,
     region: 'us-east-1',
     bucket: server.bucket,

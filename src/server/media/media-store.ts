@@ -5,6 +5,6 @@ import { localDiskStorage, type AnyMediaStorage } from './storage.ts';
 export async function createMediaStorage(config: Pick<Config, 'mediaDir' | 'mediaStorage'>): Promise<AnyMediaStorage> {
   const settings = config.mediaStorage;
   if (settings.kind === 'local') return localDiskStorage(config.mediaDir);
-  const { s3Storage } = await import('./s3-storage.ts');
-  return s3Storage(settings);
+  const { openS3Storage } = await import('./s3-storage.ts');
+  return openS3Storage(settings);
 }

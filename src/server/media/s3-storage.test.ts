@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../errors.ts';
 import { startS3Server, type TestS3Server } from '../testing/s3-server.ts';
-import { s3Storage } from './s3-storage.ts';
+import { openS3Storage } from './s3-storage.ts';
 import { MEDIA_STORE_UNAVAILABLE, type RemoteMediaStorage } from './storage.ts';
 
 let server: TestS3Server;
@@ -25,7 +25,7 @@ const settingsOf = (s: TestS3Server, requestTimeoutMs?: number) => ({
 
 beforeAll(async () => {
   server = await startS3Server();
-  store = s3Storage(settingsOf(server));
+  store = await openS3Storage(settingsOf(server));
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-s3-test-'));
 });
 
@@ -193,7 +193,7 @@ describe('S3 media storage against a real S3-compatible server', () => {
 
   it('a store that does not answer is "unavailable" (a 503 with a readable message), not a crash', async () => {
     const slow = await startS3Server('slow-bucket');
-    const slowStore = s3Storage(settingsOf(slow, 500));
+    const slowStore = await openS3Storage(settingsOf(slow, 500));
     await slowStore.putFile(localFile('a.txt', 'a'), 'a.txt');
     slow.process.kill('SIGSTOP');
     try {
