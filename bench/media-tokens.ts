@@ -4,11 +4,13 @@
  * second from 16 clients, latency p50/p99 of requests one at a time, and the server's CPU per segment.
  *
  *   npm run bench:media-tokens    (BENCH_PORT, default 5227; starts its own server from dist/client)
+ *   BENCH_MEDIA_STORAGE=s3 npm run bench:media-tokens    (media in a bucket of an s3rver started here)
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
+import { startS3Server, type TestS3Server } from '../src/server/testing/s3-server.ts';
 import { accessCookie, machineLoad, startBenchServer, summarize } from './support/server.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 2000);
@@ -34,7 +36,20 @@ function cpuMs(pid: number) {
 
 async function main() {
   const loadAtStart = os.loadavg()[0]!;
-  const server = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 5227) });
+  const s3: TestS3Server | null = process.env.BENCH_MEDIA_STORAGE === 's3' ? await startS3Server() : null;
+  const server = await startBenchServer({
+    port: Number(process.env.BENCH_PORT ?? 5227),
+    env: s3
+      ? {
+          MEDIA_STORAGE: 's3',
+          S3_ENDPOINT: s3.endpoint,
+          S3_BUCKET: s3.bucket,
+          S3_ACCESS_KEY_ID: 'S3RVER',
+          S3_SECRET_ACCESS_KEY: 'S3RVER',
+          S3_FORCE_PATH_STYLE: 'true',
+        }
+      : {},
+  });
   try {
     const cookie = await accessCookie(server);
     const api = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
@@ -130,6 +145,7 @@ async function main() {
     ];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
     const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
+    console.log(`media on ${s3 ? 'an S3-compatible bucket (s3rver on this machine)' : 'this disk'}`);
     console.log(`${RUNS} requests in a row per case (p50, p99), then ${PARALLEL} clients for ${SECONDS} s`);
     console.log(line(header));
     console.log(widths.map((w) => '-'.repeat(w)).join('  '));
@@ -137,6 +153,7 @@ async function main() {
     console.log(`\n${machineLoad(loadAtStart)}`);
   } finally {
     await server.stop();
+    await s3?.close();
   }
 }
 
