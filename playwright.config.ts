@@ -62,6 +62,8 @@ export default defineConfig({
       CLIENT_DIR: process.env.E2E_CLIENT_DIR ?? 'dist/client',
       AUTH_RATE_LIMIT: '1000',
       API_RATE_LIMIT: '100000',
+      // Every browser of the run is a new viewer from one address, far faster than people arrive.
+      VIEWER_CREATION_RATE_LIMIT: '100000',
     },
   },
 });

@@ -1,7 +1,7 @@
 /**
  * The catalogue at 10,000 series / 500,000 episodes (issue 10): p50/p99 and reply size (as sent, brotli) of every
  * catalogue read the viewer app makes, first on the demo catalogue, then after loading the large one into the same
- * database; the SPEC §7 whole-catalogue lists (kept for compatible clients, never read by the viewer app) after.
+ * database; the whole-catalogue lists (kept for compatible clients, never read by the viewer app) after.
  *
  *   npm run bench:scale
  *
@@ -134,7 +134,7 @@ async function main() {
     };
     table('Reads of the viewer app', demo, large, true);
     table(
-      'SPEC §7 whole-catalogue lists (compatible clients; the viewer app does not read them)',
+      'Whole-catalogue lists (compatible clients; the viewer app does not read them)',
       demoCompatible,
       largeCompatible,
       false,

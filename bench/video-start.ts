@@ -360,7 +360,7 @@ async function main() {
       ? [Number(process.env.BENCH_EPISODE)]
       : chains.flatMap((c) => (c === chain ? [] : c.slice(0, 10).map((e) => e.id)));
     if (firstFrameEpisodes.length === 0) firstFrameEpisodes.push(chain[0]!.id);
-    // Each climb opens an episode nobody has watched: every viewer is the one viewer of SPEC, and a saved
+    // Each climb opens an episode with no saved position (checked below as the API's viewer): a saved
     // position would start it near its end. The swipes take the start of the longest series, so its tail.
     const unwatched = [...chain].reverse().filter((e) => e.videoUrl.endsWith('.m3u8'));
     const nextUnwatched = async () => {

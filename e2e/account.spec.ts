@@ -50,7 +50,10 @@ test('log in with a provider, see the account menu, then log out', async ({ gate
 
   const menu = await openAccountMenu(page);
   await expect(menu).toContainText('AppleUser');
-  await expect(menu).toContainText('UID: user-1');
+  // The UID is the last 8 characters of this browser's own viewer id, which the server gave it.
+  const { id } = (await (await page.request.get('/api/user')).json()) as { id: string };
+  expect(id).not.toBe('user-1');
+  await expect(menu.getByTestId('account-uid')).toHaveText(`UID: ${id.slice(-8)}`);
   await expect(page.getByTestId('account-button')).toHaveText('A');
   await expect(menu.getByRole('menuitem', { name: 'View Full Dashboard' })).toHaveAttribute('href', '/dashboard');
 

@@ -5,7 +5,9 @@ import { adminApi, createSeriesViaApi, expectToast, openDashboard } from './supp
 const ADMIN_FLAG = 'cliffhanger.admin';
 
 test.describe('admin sign-in', () => {
-  test('a wrong password is refused and clears the field; the right one opens the dashboard', async ({ gatedPage: page }) => {
+  test('a wrong password is refused and clears the field; the right one opens the dashboard', async ({
+    gatedPage: page,
+  }) => {
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Admin Access Portal' })).toBeVisible();
     const password = page.getByLabel('Admin password');
@@ -70,7 +72,9 @@ test.describe('admin sign-in', () => {
 
       await page.getByRole('button', { name: `Save changes to ${series.title}` }).click();
       await expect(page.getByRole('heading', { name: 'Admin Access Portal' })).toBeVisible();
-      await expect(page.getByRole('alert').filter({ hasText: 'Your admin session has ended. Please sign in again.' })).toBeVisible();
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'Your admin session has ended. Please sign in again.' }),
+      ).toBeVisible();
       expect(await page.evaluate((key) => localStorage.getItem(key), ADMIN_FLAG)).toBeNull();
 
       const unchanged = await api.get(`/api/series/${series.id}`);

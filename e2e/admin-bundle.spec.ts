@@ -15,7 +15,10 @@ function filesUnder(dir: string): string[] {
 
 test('the admin password and the access codes appear nowhere in the built client', () => {
   const files = filesUnder(clientDir);
-  expect(files.some((f) => f.endsWith('.js')), `no built client in ${clientDir}: build it first`).toBe(true);
+  expect(
+    files.some((f) => f.endsWith('.js')),
+    `no built client in ${clientDir}: build it first`,
+  ).toBe(true);
   const secrets = [E2E.adminPassword, ...E2E.accessCodes];
   const leaks: string[] = [];
   for (const file of files) {
@@ -41,7 +44,10 @@ test('viewer pages never download the dashboard code', async ({ gatedPage: page 
   expect(scripts.length).toBeGreaterThan(0);
   // Strings only the dashboard's components and texts contain.
   for (const marker of ['series-edit-row', 'Content Management Dashboard', 'carousel-candidate']) {
-    expect(scripts.filter((s) => s.includes(marker)), marker).toEqual([]);
+    expect(
+      scripts.filter((s) => s.includes(marker)),
+      marker,
+    ).toEqual([]);
   }
 
   // And the dashboard does bring them, so the markers are real.

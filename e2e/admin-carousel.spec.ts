@@ -50,7 +50,9 @@ test('carousel: add appends, move reorders (kept after reload), remove deletes',
 
   // Only series not in the carousel are offered.
   const inCarousel = new Set(start.map((item) => item.seriesId));
-  const offered = await page.getByTestId('carousel-candidate').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-series-id'))));
+  const offered = await page
+    .getByTestId('carousel-candidate')
+    .evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-series-id'))));
   expect(offered.length).toBeGreaterThan(0);
   for (const id of offered) expect(inCarousel.has(id)).toBe(false);
 
@@ -66,7 +68,9 @@ test('carousel: add appends, move reorders (kept after reload), remove deletes',
   const afterAdd = await carouselInOrder();
   expect(afterAdd.at(-1)!.series.title).toBe(addedTitle);
   expect(await itemTitles(page)).toEqual(afterAdd.map((item) => item.series.title));
-  await expect(page.locator(`[data-testid="carousel-candidate"][data-series-id="${afterAdd.at(-1)!.seriesId}"]`)).toHaveCount(0);
+  await expect(
+    page.locator(`[data-testid="carousel-candidate"][data-series-id="${afterAdd.at(-1)!.seriesId}"]`),
+  ).toHaveCount(0);
 
   // Move the new last item up: the whole list is sent with 1-based positions.
   await page.getByRole('button', { name: `Move ${addedTitle} up` }).click();

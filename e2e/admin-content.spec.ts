@@ -56,7 +56,7 @@ test('the table has the eight columns, pages, searches and filters by genre', as
   await expect(rows).toHaveCount(Math.min(25, series.length));
   await expect(page.getByText(`Showing 1–${Math.min(25, series.length)} of ${series.length}`)).toBeVisible();
 
-  // One row shows what SPEC lists: thumbnail, title, description, genre, episodes, rating %, likes, badges.
+  // One row shows: thumbnail, title, description, genre, episodes, rating %, likes, badges.
   const first = series[0]!;
   const row = page.locator(`[data-testid="series-row"][data-series-id="${first.id}"]`);
   await expect(row).toContainText(first.title);
@@ -94,7 +94,7 @@ test('creating with an empty form shows the message and sends nothing', async ({
   const dialog = page.getByRole('dialog', { name: 'Add New Series' });
   await expect(dialog).toBeVisible();
 
-  // SPEC §3 defaults.
+  // A new series' defaults.
   await expect(dialog.getByLabel('Title*')).toHaveValue('');
   await expect(dialog.getByLabel('Genre*')).toHaveValue('');
   await expect(dialog.getByLabel('Description*')).toHaveValue('');
@@ -232,7 +232,9 @@ test('a server validation error is shown next to its field', async ({ gatedPage:
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 });
 
-test('a row is edited, saved, and cancelled; one row at a time; likes are not editable', async ({ gatedPage: page }) => {
+test('a row is edited, saved, and cancelled; one row at a time; likes are not editable', async ({
+  gatedPage: page,
+}) => {
   const series = await createSeriesViaApi(api, `E2E Editable ${Date.now()}`);
   created.add(series.id);
   const other = await createSeriesViaApi(api, `E2E Other ${Date.now()}`);

@@ -16,7 +16,12 @@ interface AdminEpisodeJson {
   videoUrl: string;
   thumbnailUrl: string;
   duration: number;
-  media: { status: 'queued' | 'processing' | 'ready' | 'failed'; percent: number; error: string | null; playable: boolean };
+  media: {
+    status: 'queued' | 'processing' | 'ready' | 'failed';
+    percent: number;
+    error: string | null;
+    playable: boolean;
+  };
 }
 
 const SHOTS = '/tmp/shots-episodes';
@@ -41,8 +46,19 @@ test.beforeAll(async () => {
   if (!ffmpeg) throw new Error('No ffmpeg: not on PATH, not in FFMPEG_PATH, not from npm.');
   execFileSync(
     ffmpeg,
-    ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=30', '-f', 'lavfi', '-i', 'sine']
-      .concat(['-t', '4', '-c:v', 'libx264', '-c:a', 'aac', '-shortest', video]),
+    [
+      '-y',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=360x640:rate=30',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine',
+    ].concat(['-t', '4', '-c:v', 'libx264', '-c:a', 'aac', '-shortest', video]),
     { stdio: 'pipe' },
   );
   // Bytes that only look like a video by name.
@@ -61,7 +77,8 @@ test.afterAll(async () => {
 
 const episodesOf = (seriesId: number) => getJson<AdminEpisodeJson[]>(api, `/api/series/${seriesId}/episodes/admin`);
 const episodesPath = () => `/admin/series/${series.id}/episodes`;
-const item = (page: Page, number: number) => page.locator(`[data-testid="episode-item"][data-episode-number="${number}"]`);
+const item = (page: Page, number: number) =>
+  page.locator(`[data-testid="episode-item"][data-episode-number="${number}"]`);
 
 /** Records every value each progress bar shows, from now on, by its accessible name. */
 async function recordProgressBars(page: Page) {
@@ -91,7 +108,11 @@ const progressSeen = (page: Page) =>
 async function expectNoAxeViolations(page: Page, where: string) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const found = result.violations.map(
-    (v) => `${where}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`,
+    (v) =>
+      `${where}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
   );
   expect(found).toEqual([]);
 }
@@ -144,7 +165,12 @@ test.describe('at 1280x800', () => {
     await page.screenshot({ path: `${SHOTS}/1280-uploading.png` });
 
     await expect(staged).toHaveCount(0, { timeout: 30_000 });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await expectToast(page, 'Upload complete', 'Episode 1 is uploaded and being processed.');
     // The Upload button went away with the list: focus moves to the episodes, where the new one is.
     await expect(page.getByRole('heading', { name: 'Episodes (1)' })).toBeFocused();
@@ -157,10 +183,15 @@ test.describe('at 1280x800', () => {
     await expect(transcodeBar).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/1280-transcoding.png` });
 
-    await expect(row.getByTestId('episode-status')).toHaveAttribute('data-status', 'ready', { timeout: TRANSCODE_TIMEOUT });
+    await expect(row.getByTestId('episode-status')).toHaveAttribute('data-status', 'ready', {
+      timeout: TRANSCODE_TIMEOUT,
+    });
     await expect(transcodeBar).toHaveCount(0);
     await expectToast(page, 'Episode ready', 'Episode 1 has been processed and can be watched.');
-    await expect(row.getByRole('img', { name: 'Poster of episode 1: Episode 1' })).toHaveAttribute('src', /\/media\/.+\.jpg$/);
+    await expect(row.getByRole('img', { name: 'Poster of episode 1: Episode 1' })).toHaveAttribute(
+      'src',
+      /\/media\/.+\.jpg$/,
+    );
     await expect(page.getByTestId('series-total-episodes')).toHaveText('1 episode');
     await page.screenshot({ path: `${SHOTS}/1280-ready.png` });
     await expectNoAxeViolations(page, 'ready episode');
@@ -169,9 +200,17 @@ test.describe('at 1280x800', () => {
     const uploadValues = seen.filter((s) => s.label === 'Upload of ep01.mp4').map((s) => s.value);
     const transcodeValues = seen.filter((s) => s.label === 'Processing of episode 1').map((s) => s.value);
     // The upload bar moved through values between the ends, and the transcode bar showed after it.
-    expect(uploadValues.some((v) => v > 0 && v < 100), `upload values ${uploadValues.join(',')}`).toBe(true);
+    expect(
+      uploadValues.some((v) => v > 0 && v < 100),
+      `upload values ${uploadValues.join(',')}`,
+    ).toBe(true);
     expect(transcodeValues.length).toBeGreaterThan(0);
-    test.info().annotations.push({ type: 'progress', description: `upload ${uploadValues.join(',')}; transcode ${transcodeValues.join(',')}` });
+    test
+      .info()
+      .annotations.push({
+        type: 'progress',
+        description: `upload ${uploadValues.join(',')}; transcode ${transcodeValues.join(',')}`,
+      });
 
     // Polling stops once no transcode is waiting or running.
     let polls = 0;
@@ -201,13 +240,19 @@ test.describe('at 1280x800', () => {
     await page.goto(`/watch/${episode!.id}`);
     // The player may keep neighbouring episodes in their own video elements: one of them plays this one.
     await expect(page.locator('video').first()).toBeAttached();
-    await page.waitForFunction(() => [...document.querySelectorAll('video')].some((v) => v.currentTime > 1), undefined, {
-      timeout: 20_000,
-    });
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('video')].some((v) => v.currentTime > 1),
+      undefined,
+      {
+        timeout: 20_000,
+      },
+    );
     await page.screenshot({ path: `${SHOTS}/1280-watch.png` });
   });
 
-  test('a corrupt file is refused with a readable reason next to it, and nothing changes', async ({ gatedPage: page }) => {
+  test('a corrupt file is refused with a readable reason next to it, and nothing changes', async ({
+    gatedPage: page,
+  }) => {
     const before = await episodesOf(series.id);
     await openDashboard(page);
     await page.goto(episodesPath());
@@ -274,7 +319,9 @@ test.describe('at 1280x800', () => {
 test.describe('at 390x844', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('upload several files at once, numbered from their names and order; replace a video; delete', async ({ gatedPage: page }) => {
+  test('upload several files at once, numbered from their names and order; replace a video; delete', async ({
+    gatedPage: page,
+  }) => {
     test.setTimeout(2 * TRANSCODE_TIMEOUT + 60_000);
     await openDashboard(page);
     await page.getByLabel('Search series').fill(series.title);

@@ -46,7 +46,9 @@ async function fillToSeven() {
   }
 }
 
-test('trending: at 7 items the add section is gone; remove frees a rank; add at a free rank', async ({ gatedPage: page }) => {
+test('trending: at 7 items the add section is gone; remove frees a rank; add at a free rank', async ({
+  gatedPage: page,
+}) => {
   await fillToSeven();
   await openDashboard(page, 'trending');
   await expect(page.getByText('at most 7 items')).toBeVisible();
@@ -154,14 +156,10 @@ test('trending: the empty text', async ({ gatedPage: page }) => {
   await clearTrending(api);
   await openDashboard(page, 'trending');
   await expect(page.getByText('No trending items yet. Add some series to get started!')).toBeVisible();
-  await expect(page.getByRole('combobox', { name: /^Rank \(1-7\) for / }).first().locator('option')).toHaveText([
-    'Rank (1-7)',
-    'Rank 1',
-    'Rank 2',
-    'Rank 3',
-    'Rank 4',
-    'Rank 5',
-    'Rank 6',
-    'Rank 7',
-  ]);
+  await expect(
+    page
+      .getByRole('combobox', { name: /^Rank \(1-7\) for / })
+      .first()
+      .locator('option'),
+  ).toHaveText(['Rank (1-7)', 'Rank 1', 'Rank 2', 'Rank 3', 'Rank 4', 'Rank 5', 'Rank 6', 'Rank 7']);
 });

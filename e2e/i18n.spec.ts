@@ -185,7 +185,7 @@ test.describe('numbers follow the language', () => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await page.goto('/rewards');
-    // 10000-coin package of the rewards page (SPEC §9): "10.000" in German.
+    // 10000-coin package of the rewards page: "10.000" in German.
     await expect(page.getByText('10.000', { exact: true }).first()).toBeVisible();
   });
 });

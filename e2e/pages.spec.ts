@@ -4,7 +4,10 @@ import { test, expect } from './support/fixtures.ts';
 async function loggedIn(page: Page) {
   await page.addInitScript(() => {
     localStorage.setItem('cliffhanger.login', 'loggedIn');
-    localStorage.setItem('cliffhanger.loginUser', JSON.stringify({ username: 'GoogleUser', email: '', provider: 'google' }));
+    localStorage.setItem(
+      'cliffhanger.loginUser',
+      JSON.stringify({ username: 'GoogleUser', email: '', provider: 'google' }),
+    );
   });
 }
 
@@ -14,7 +17,16 @@ test('brand: colour palettes, gradients, typography, buttons, cards, forms, grid
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/brand');
-  for (const heading of ['Colour palettes', 'Gradients', 'Typography', 'Buttons', 'Cards', 'Form elements', 'Grid', 'Responsive breakpoints']) {
+  for (const heading of [
+    'Colour palettes',
+    'Gradients',
+    'Typography',
+    'Buttons',
+    'Cards',
+    'Form elements',
+    'Grid',
+    'Responsive breakpoints',
+  ]) {
     await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
   }
   const breakpoints = page.getByRole('table');
@@ -37,7 +49,9 @@ for (const [path, title] of [
   ['/terms', 'Terms of Service'],
   ['/privacy', 'Privacy Policy'],
 ] as const) {
-  test(`${path} shows the legal text, dated January 24, 2025, and Back to Home goes to /`, async ({ gatedPage: page }) => {
+  test(`${path} shows the legal text, dated January 24, 2025, and Back to Home goes to /`, async ({
+    gatedPage: page,
+  }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByText('Last updated: January 24, 2025')).toBeVisible();
@@ -66,7 +80,9 @@ test('profile as a guest: a login prompt opening the login dialog, the balance, 
 
   await page.goto('/profile');
   await expect(page.getByTestId('profile-username')).toHaveText('Guest');
-  await expect(page.getByTestId('profile-balance')).toHaveText(new Intl.NumberFormat('en').format(user.coins + user.bonuses));
+  await expect(page.getByTestId('profile-balance')).toHaveText(
+    new Intl.NumberFormat('en').format(user.coins + user.bonuses),
+  );
   await expect(page.getByTestId('stat-liked')).toHaveText(String(liked.length));
   await expect(page.getByTestId('stat-saved')).toHaveText(String(saved.length));
   await expect(page.getByTestId('stat-unlocked')).toHaveText(String(unlocked.length));
@@ -93,7 +109,9 @@ test('profile when logged in: username, email and a working log out', async ({ g
   await expect(page.getByTestId('profile-username')).toHaveText('Guest');
 });
 
-test('the account page (/dashboard): tabs, the ledger, shortcuts that redirect, and log out', async ({ gatedPage: page }) => {
+test('the account page (/dashboard): tabs, the ledger, shortcuts that redirect, and log out', async ({
+  gatedPage: page,
+}) => {
   await loggedIn(page);
   const ledger = (await (await page.request.get('/api/user/user-1/transactions')).json()) as { kind: string }[];
   await page.goto('/dashboard');

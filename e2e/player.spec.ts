@@ -84,7 +84,9 @@ test('swipes move through the episodes in place: keys, a touch drag, a mouse dra
   await page.goto(`/series/${series.id}`);
   await page.goto(`/watch/${byNumber(1).id}`);
   await playing(page, byNumber(1));
-  const documentId = await page.evaluate(() => ((window as unknown as { feedProbe: number }).feedProbe = Math.random()));
+  const documentId = await page.evaluate(
+    () => ((window as unknown as { feedProbe: number }).feedProbe = Math.random()),
+  );
 
   await page.keyboard.press('ArrowDown');
   await playing(page, byNumber(2));
@@ -129,7 +131,11 @@ test('the next episode is loaded while the current one plays, and starts by itse
   await page.waitForFunction(
     (url) =>
       [...document.querySelectorAll('video')].some(
-        (v) => v.dataset.active === 'false' && new URL(v.currentSrc, location.href).pathname === url && v.readyState >= 2 && v.paused,
+        (v) =>
+          v.dataset.active === 'false' &&
+          new URL(v.currentSrc, location.href).pathname === url &&
+          v.readyState >= 2 &&
+          v.paused,
       ),
     next.videoUrl,
     { timeout: 30_000 },
@@ -142,7 +148,9 @@ test('the next episode is loaded while the current one plays, and starts by itse
   await playing(page, next, 0.5);
 });
 
-test('an episode left part-way starts where it stopped, also from Continue in the library', async ({ gatedPage: page }) => {
+test('an episode left part-way starts where it stopped, also from Continue in the library', async ({
+  gatedPage: page,
+}) => {
   const { series, byNumber } = await seriesEpisodes(page.request, RESUME_TITLE);
   const episode = byNumber(2);
   await page.goto(`/watch/${episode.id}`);
@@ -159,14 +167,20 @@ test('an episode left part-way starts where it stopped, also from Continue in th
 
   // Opened again: the first frame shown is already past 4 s.
   await page.goto(`/watch/${episode.id}`);
-  await page.waitForFunction((selector) => (document.querySelector<HTMLVideoElement>(selector)?.currentTime ?? 0) > 0, ACTIVE);
+  await page.waitForFunction(
+    (selector) => (document.querySelector<HTMLVideoElement>(selector)?.currentTime ?? 0) > 0,
+    ACTIVE,
+  );
   expect(await activeVideo(page, 'currentTime')).toBeGreaterThanOrEqual(4);
 
   // Continue in the library opens that episode at that second.
   await page.goto('/library?tab=continue');
   await page.getByTestId('continue-item').filter({ hasText: series.title }).click();
   await expect(page).toHaveURL(`/watch/${episode.id}`);
-  await page.waitForFunction((selector) => (document.querySelector<HTMLVideoElement>(selector)?.currentTime ?? 0) > 0, ACTIVE);
+  await page.waitForFunction(
+    (selector) => (document.querySelector<HTMLVideoElement>(selector)?.currentTime ?? 0) > 0,
+    ACTIVE,
+  );
   expect(await activeVideo(page, 'currentTime')).toBeGreaterThanOrEqual(4);
 });
 
@@ -187,7 +201,10 @@ test('a locked next episode opens the unlock dialog instead of playing, by swipe
   // Nothing of episode 11 was loaded.
   expect(
     await page.evaluate(
-      (url) => [...document.querySelectorAll('video')].some((v) => new URL(v.currentSrc || '/', location.href).pathname === url),
+      (url) =>
+        [...document.querySelectorAll('video')].some(
+          (v) => new URL(v.currentSrc || '/', location.href).pathname === url,
+        ),
       byNumber(11).videoUrl,
     ),
   ).toBe(false);

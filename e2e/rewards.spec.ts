@@ -18,7 +18,9 @@ test('the rewards page shows the balance, the three tasks, four packages and an 
   const user = await wallet(page.request);
   await page.goto('/rewards');
   await expect(page.getByRole('heading', { name: 'Rewards', level: 1 })).toBeVisible();
-  await expect(page.getByTestId('rewards-balance')).toHaveText(new Intl.NumberFormat('en').format(user.coins + user.bonuses));
+  await expect(page.getByTestId('rewards-balance')).toHaveText(
+    new Intl.NumberFormat('en').format(user.coins + user.bonuses),
+  );
   await expect(page.getByTestId('rewards-coins')).toHaveText(new Intl.NumberFormat('en').format(user.coins));
   await expect(page.getByTestId('rewards-bonuses')).toHaveText(new Intl.NumberFormat('en').format(user.bonuses));
 
@@ -93,7 +95,9 @@ test('buying a rewards package credits it and the purchase appears in the dashbo
   await expect(toast).toContainText(`Added ${new Intl.NumberFormat('en').format(5500)} coins to your account`);
   const after = await wallet(page.request);
   expect(after.coins + after.bonuses).toBe(before.coins + before.bonuses + 5500);
-  await expect(page.getByTestId('rewards-balance')).toHaveText(new Intl.NumberFormat('en').format(after.coins + after.bonuses));
+  await expect(page.getByTestId('rewards-balance')).toHaveText(
+    new Intl.NumberFormat('en').format(after.coins + after.bonuses),
+  );
 
   await page.goto('/dashboard');
   await expect(page.getByRole('tab', { name: 'Transaction History' })).toHaveAttribute('aria-selected', 'true');

@@ -67,7 +67,9 @@ test('the detail page shows poster, facts, pricing, runtime and 50 episode slots
   await expect(page.getByTestId('series-rating-count')).toHaveText(`(${en(series.rating * 1000)} ratings)`);
   const likes = series.likes > 1000 ? `${Math.round(series.likes / 100) / 10}K` : en(series.likes);
   await expect(page.getByTestId('series-likes')).toHaveText(likes);
-  await expect(page.getByTestId('series-pricing')).toHaveText(`Episodes 1–10 free, then ${series.episodeCost} coins each`);
+  await expect(page.getByTestId('series-pricing')).toHaveText(
+    `Episodes 1–10 free, then ${series.episodeCost} coins each`,
+  );
   const minutes = Math.round(episodes.reduce((sum, e) => sum + e.duration, 0) / 60);
   await expect(page.getByTestId('series-runtime')).toContainText(`${episodes.length} episodes`);
   if (minutes > 0 && minutes < 60) await expect(page.getByTestId('series-runtime')).toContainText(`${minutes} min`);
@@ -126,13 +128,15 @@ test.describe('unlocking an episode', () => {
     expect(series.isFree).toBe(false);
     const episodes = await episodesOf(page.request, series.id);
     const target = episodes.find((e) => e.episodeNumber === 14)!;
-    const unlocked = (await (await page.request.get(`/api/user/user-1/unlocked-episodes?seriesId=${series.id}`)).json()) as {
+    const unlocked = (await (
+      await page.request.get(`/api/user/user-1/unlocked-episodes?seriesId=${series.id}`)
+    ).json()) as {
       episodeNumber: number;
     }[];
     expect(unlocked.some((u) => u.episodeNumber === 14)).toBe(false);
 
-    // The viewer shares one wallet with every other spec, so make this series cost 120 coins more than the
-    // balance (through the operator API), which makes the shortfall known exactly.
+    // Make this series cost 120 coins more than the viewer's balance (through the operator API), which makes the
+    // shortfall known exactly.
     const admin = await adminApi();
     const start = await balance(page.request);
     const cost = start + 120;
@@ -184,7 +188,9 @@ test.describe('unlocking an episode', () => {
     // And the dashboard lists it under Episodes Unlocked, linking to the episode.
     await page.goto('/dashboard');
     await page.getByRole('tab', { name: 'Episodes Unlocked' }).click();
-    const row = page.getByTestId('unlocked-episodes').getByRole('link', { name: new RegExp(`${series.title}.*Episode 14`) });
+    const row = page
+      .getByTestId('unlocked-episodes')
+      .getByRole('link', { name: new RegExp(`${series.title}.*Episode 14`) });
     await expect(row).toHaveAttribute('href', `/watch/${target.id}`);
   });
 
@@ -192,6 +198,8 @@ test.describe('unlocking an episode', () => {
     const series = await seriesByTitle(page.request, UNLOCK_TITLE);
     const admin = await adminApi();
     // The dialog thinks the balance covers it, but the server charges more than the viewer has.
+    const bought = await page.request.post('/api/user/user-1/purchase-tokens', { data: { packageId: 'package-1' } });
+    expect(bought.ok()).toBe(true);
     const start = await balance(page.request);
     expect((await admin.put(`/api/series/${series.id}`, { data: { episodeCost: 1 } })).ok()).toBe(true);
     restoreCost = async () => {

@@ -180,9 +180,13 @@ test('progress is reported every few seconds (not on every time update), on paus
   // Opening it resumes where the viewer stopped, not from the start.
   await item.click();
   await expect(page).toHaveURL(`/watch/${ep2.id}`);
-  await page.waitForFunction((at) => (document.querySelector('video')?.currentTime ?? 0) >= at, saved.positionSeconds - 1, {
-    timeout: 4000,
-  });
+  await page.waitForFunction(
+    (at) => (document.querySelector('video')?.currentTime ?? 0) >= at,
+    saved.positionSeconds - 1,
+    {
+      timeout: 4000,
+    },
+  );
 
   // Leaving the page altogether (pagehide) still delivers the last position.
   await page.goto(`/watch/${ep3.id}`);
@@ -203,7 +207,10 @@ test('a locked episode shows the unlock prompt instead of playing', async ({ gat
   await page.goto(`/watch/${locked.id}`);
   await expect(page.getByRole('heading', { name: 'Episode 30 is locked' })).toBeVisible();
   await expect(page.locator('video')).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Unlock on the series page' })).toHaveAttribute('href', `/series/${series.id}`);
+  await expect(page.getByRole('link', { name: 'Unlock on the series page' })).toHaveAttribute(
+    'href',
+    `/series/${series.id}`,
+  );
   await page.getByRole('link', { name: 'Unlock on the series page' }).click();
   await expect(page.getByRole('heading', { level: 1, name: series.title })).toBeVisible();
 });

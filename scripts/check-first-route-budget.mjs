@@ -95,11 +95,15 @@ for (const [page, modules] of Object.entries(VIEWER_PAGES)) {
   const bytes = [...files].reduce((sum, file) => sum + brotliSize(file), 0);
   const over = bytes > BUDGET_BYTES || files.size > BUDGET_REQUESTS;
   failed ||= over;
-  rows.push(`${over ? 'OVER' : 'ok  '}  ${page.padEnd(14)} ${(bytes / 1000).toFixed(1).padStart(6)} KB brotli in ${files.size} files`);
+  rows.push(
+    `${over ? 'OVER' : 'ok  '}  ${page.padEnd(14)} ${(bytes / 1000).toFixed(1).padStart(6)} KB brotli in ${files.size} files`,
+  );
 }
 console.log(`First-route JavaScript (budget ${BUDGET_BYTES / 1000} KB brotli in ${BUDGET_REQUESTS} files):`);
 console.log(rows.join('\n'));
 if (failed) {
-  console.error('A viewer page needs more JavaScript at first than the budget allows: load what its first paint does not need later.');
+  console.error(
+    'A viewer page needs more JavaScript at first than the budget allows: load what its first paint does not need later.',
+  );
   process.exit(1);
 }

@@ -1,7 +1,7 @@
 // The crash test: SIGKILLs the server (and, every other cycle, its embedded PostgreSQL too, or PostgreSQL alone
 // under a running server) while viewers buy coins and unlock episodes with Idempotency-Keys; after each restart
-// it replays what it sent and, at the end, checks the ledger. Exits 1 on any broken invariant.
-//   npm run test:crash            (CRASH_CYCLES=8 by default; CRASH_CONCURRENCY=8 clients)
+// it replays what it sent and, at the end, checks every viewer's ledger. Exits 1 on any broken invariant.
+//   npm run test:crash            (CRASH_CYCLES=8, CRASH_CONCURRENCY=8 clients, CRASH_VIEWERS=12 by default)
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import fs from 'node:fs';
@@ -21,11 +21,13 @@ import {
 const CYCLES = Number(process.env.CRASH_CYCLES ?? 8);
 const CONCURRENCY = Number(process.env.CRASH_CONCURRENCY ?? 8);
 const EPISODES = 400;
-const USER = 'user-1';
+const VIEWERS = Number(process.env.CRASH_VIEWERS ?? 12);
 const PACKAGES = ['package-1', 'package-2', 'package-3'];
 
 type Kind = 'purchase' | 'unlock';
 interface Op {
+  /** The viewer's cookie, as the server gave it: the request names them as `user-1`. */
+  viewer: string;
   key: string;
   kind: Kind;
   url: string;
@@ -46,13 +48,21 @@ const fail = (message: string) => {
 
 async function main() {
   const [port, pgPort] = [await freePort(), await freePort()];
-  const env = { ACCESS_CODES: 'CRASH-TEST', LOG_LEVEL: 'warn', TRANSCODE_CONCURRENCY: '0', API_RATE_LIMIT: '1000000' };
+  const env = {
+    ACCESS_CODES: 'CRASH-TEST',
+    LOG_LEVEL: 'warn',
+    TRANSCODE_CONCURRENCY: '0',
+    API_RATE_LIMIT: '1000000',
+    // A few viewers writing as fast as they can: far above what a person sends.
+    VIEWER_WRITE_RATE_LIMIT: '1000000',
+  };
   const ops: Op[] = [];
   const killToHealthy: number[] = [];
   let firstTry = 0;
   let starts = 0;
   let seriesId = 0;
   let cookie = '';
+  let viewers: string[] = [];
 
   const start = async (): Promise<ServerProcess> => {
     starts++;
@@ -67,7 +77,7 @@ async function main() {
     try {
       const res = await fetch(`${server.base}${op.url}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': op.key, cookie },
+        headers: { 'content-type': 'application/json', 'idempotency-key': op.key, cookie: `${cookie}; ${op.viewer}` },
         body: JSON.stringify(op.body),
         signal,
       });
@@ -90,6 +100,7 @@ async function main() {
 
   let server = await start();
   cookie = await accessCookie(server);
+  viewers = await Promise.all(Array.from({ length: VIEWERS }, () => viewerCookie(server, cookie)));
   seriesId = await makeSeries(dataDir, pgPort);
 
   for (let cycle = 1; cycle <= CYCLES; cycle++) {
@@ -100,7 +111,7 @@ async function main() {
     setMaxListeners(0, stop.signal); // one signal ends every client's requests
     const clients = Array.from({ length: CONCURRENCY }, async () => {
       while (!stop.signal.aborted) {
-        const op = randomOp(seriesId);
+        const op = randomOp(seriesId, viewers[Math.floor(Math.random() * viewers.length)]!);
         ops.push(op);
         await send(server, op, stop.signal);
       }
@@ -131,7 +142,7 @@ async function main() {
   }
   for (const op of ops) if (op.refused === undefined) await send(server, op);
 
-  await checkLedger(dataDir, pgPort, ops);
+  await checkLedger(dataDir, pgPort, ops, viewers);
   server.child.kill('SIGTERM');
   if ((await exited(server.child)) !== 0) fail('the server did not exit 0 on SIGTERM');
   const pid = postmasterPid(dataDir);
@@ -146,19 +157,21 @@ async function main() {
   );
 }
 
-function randomOp(seriesId: number): Op {
+function randomOp(seriesId: number, viewer: string): Op {
   if (Math.random() < 0.5) {
     return {
+      viewer,
       key: randomUUID(),
       kind: 'purchase',
-      url: `/api/user/${USER}/purchase-tokens`,
+      url: '/api/user/user-1/purchase-tokens',
       body: { packageId: PACKAGES[Math.floor(Math.random() * PACKAGES.length)] },
     };
   }
   return {
+    viewer,
     key: randomUUID(),
     kind: 'unlock',
-    url: `/api/user/${USER}/unlock-episode`,
+    url: '/api/user/user-1/unlock-episode',
     body: { seriesId, episodeNumber: 1 + Math.floor(Math.random() * EPISODES) },
   };
 }
@@ -170,6 +183,13 @@ async function accessCookie(server: ServerProcess) {
     body: JSON.stringify({ code: 'CRASH-TEST' }),
   });
   if (!res.ok) throw new Error(`access: ${res.status}`);
+  return res.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+/** A new viewer, given by the server on the first read of their account: their cookie. */
+async function viewerCookie(server: ServerProcess, access: string) {
+  const res = await fetch(`${server.base}/api/user`, { headers: { cookie: access } });
+  if (!res.ok) throw new Error(`viewer: ${res.status}`);
   return res.headers.get('set-cookie')!.split(';')[0]!;
 }
 
@@ -207,47 +227,63 @@ function makeSeries(dir: string, port: number): Promise<number> {
   });
 }
 
-async function checkLedger(dir: string, port: number, ops: Op[]) {
+async function checkLedger(dir: string, port: number, ops: Op[], viewers: string[]) {
   const unknown = ops.filter((op) => !op.answer && op.refused === undefined);
   // Ops that never got an answer even on replay were never received: a replay of one that committed would answer.
-  const succeeded = (kind: Kind, status: number) =>
-    ops.filter((op) => op.kind === kind && op.answer?.status === status);
+  const succeeded = (viewer: string, kind: Kind, status: number) =>
+    ops.filter((op) => op.viewer === viewer && op.kind === kind && op.answer?.status === status);
   await withDatabase(dir, port, async (client) => {
-    const [balance] = (
-      await client.query<{ coins: number; bonuses: number; coins_sum: number; bonuses_sum: number }>(
-        `select u.coins, u.bonuses,
-                coalesce(sum(l.coins_delta), 0)::int as coins_sum, coalesce(sum(l.bonuses_delta), 0)::int as bonuses_sum
-         from users u left join wallet_ledger l on l.user_id = u.id where u.id = $1 group by u.id`,
-        [USER],
-      )
-    ).rows;
-    if (!balance || balance.coins !== balance.coins_sum || balance.bonuses !== balance.bonuses_sum) {
-      fail(`ledger sum differs from the balance: ${JSON.stringify(balance)}`);
-    }
-    const counts = Object.fromEntries(
-      (
-        await client.query<{ kind: string; n: number }>(
-          `select kind, count(*)::int as n from wallet_ledger where user_id = $1 group by kind`,
-          [USER],
+    let written = 0;
+    for (const viewer of viewers) {
+      // The id the server gave this viewer, read from their own answers (every success names them).
+      const answered = ops.find((op) => op.viewer === viewer && op.answer);
+      if (!answered) continue;
+      written++;
+      const id = (JSON.parse(answered.answer!.text) as { user: { id: string } }).user.id;
+      const [balance] = (
+        await client.query<{ coins: number; bonuses: number; coins_sum: number; bonuses_sum: number }>(
+          `select u.coins, u.bonuses,
+                  coalesce(sum(l.coins_delta), 0)::int as coins_sum, coalesce(sum(l.bonuses_delta), 0)::int as bonuses_sum
+           from users u left join wallet_ledger l on l.user_id = u.id where u.id = $1 group by u.id`,
+          [id],
         )
-      ).rows.map((row) => [row.kind, row.n]),
+      ).rows;
+      if (!balance || balance.coins !== balance.coins_sum || balance.bonuses !== balance.bonuses_sum) {
+        fail(`viewer ${id}: ledger sum differs from the balance: ${JSON.stringify(balance)}`);
+      }
+      const counts = Object.fromEntries(
+        (
+          await client.query<{ kind: string; n: number }>(
+            `select kind, count(*)::int as n from wallet_ledger where user_id = $1 group by kind`,
+            [id],
+          )
+        ).rows.map((row) => [row.kind, row.n]),
+      );
+      const purchases = succeeded(viewer, 'purchase', 200).length;
+      const unlocked = succeeded(viewer, 'unlock', 201).length;
+      if ((counts.purchase ?? 0) !== purchases)
+        fail(`viewer ${id}: ${counts.purchase ?? 0} purchases in the ledger, ${purchases} answered 200`);
+      if ((counts.unlock ?? 0) !== unlocked)
+        fail(`viewer ${id}: ${counts.unlock ?? 0} unlocks in the ledger, ${unlocked} answered 201`);
+      const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from unlocks where user_id = $1`, [
+        id,
+      ]);
+      if (rows[0]!.n !== unlocked)
+        fail(`viewer ${id}: ${rows[0]!.n} unlocked episodes, ${unlocked} unlocks answered 201`);
+    }
+    // Nobody's money is anybody else's: the ledger holds the viewers' rows and no other.
+    const { rows: owners } = await client.query<{ n: number }>(
+      'select count(distinct user_id)::int as n from wallet_ledger',
     );
-    const purchases = succeeded('purchase', 200).length;
-    const unlocked = succeeded('unlock', 201).length;
-    if ((counts.purchase ?? 0) !== purchases)
-      fail(`${counts.purchase ?? 0} purchases in the ledger, ${purchases} answered 200`);
-    if ((counts.unlock ?? 0) !== unlocked)
-      fail(`${counts.unlock ?? 0} unlocks in the ledger, ${unlocked} answered 201`);
-    const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from unlocks where user_id = $1`, [
-      USER,
-    ]);
-    if (rows[0]!.n !== unlocked) fail(`${rows[0]!.n} unlocked episodes, ${unlocked} unlocks answered 201`);
+    if (owners[0]!.n !== written) fail(`${owners[0]!.n} viewers in the ledger, ${written} viewers were answered`);
     const statuses = new Map<string, number>();
     for (const op of ops) {
       const status = op.answer?.status ?? op.refused;
       if (status) statuses.set(`${op.kind} ${status}`, (statuses.get(`${op.kind} ${status}`) ?? 0) + 1);
     }
-    console.log(`  answers: ${[...statuses].map(([k, n]) => `${k}: ${n}`).join(', ')}; unanswered: ${unknown.length}`);
+    console.log(
+      `  ${written} viewers, each ledger checked; answers: ${[...statuses].map(([k, n]) => `${k}: ${n}`).join(', ')}; unanswered: ${unknown.length}`,
+    );
   });
 }
 

@@ -51,6 +51,9 @@ export async function startBenchServer(options: { port: number; env?: Record<str
       // is spent in 20 s, and the rest of the run would measure 429s.
       API_RATE_LIMIT: '1000000000',
       MEDIA_RATE_LIMIT: '1000000000',
+      EVENTS_RATE_LIMIT: '1000000000',
+      VIEWER_CREATION_RATE_LIMIT: '1000000000',
+      VIEWER_WRITE_RATE_LIMIT: '1000000000',
       ...options.env,
     },
   });

@@ -38,7 +38,7 @@ export async function openDashboard(page: Page, tab?: 'content' | 'carousel' | '
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 }
 
-/** The one toast on screen (SPEC §9: one at a time). */
+/** The one toast on screen (there is never more than one). */
 export async function expectToast(page: Page, title: string, description?: string | RegExp) {
   const toast = page.getByTestId('toast');
   await expect(toast).toContainText(title);
@@ -108,7 +108,9 @@ export async function clearTrending(api: APIRequestContext) {
 export async function restoreCuration(api: APIRequestContext, snapshot: CurationSnapshot) {
   await clearCarousel(api);
   for (const item of [...snapshot.carousel].sort((a, b) => a.displayOrder - b.displayOrder)) {
-    const res = await api.post('/api/carousel', { data: { seriesId: item.seriesId, displayOrder: item.displayOrder, isActive: true } });
+    const res = await api.post('/api/carousel', {
+      data: { seriesId: item.seriesId, displayOrder: item.displayOrder, isActive: true },
+    });
     expect(res.status(), await res.text()).toBe(201);
   }
   await clearTrending(api);
@@ -125,7 +127,8 @@ export function recordApiCalls(page: Page) {
   const calls: { method: string; path: string; body: string | null }[] = [];
   page.on('request', (req) => {
     const url = new URL(req.url());
-    if (url.pathname.startsWith('/api/')) calls.push({ method: req.method(), path: url.pathname, body: req.postData() });
+    if (url.pathname.startsWith('/api/'))
+      calls.push({ method: req.method(), path: url.pathname, body: req.postData() });
   });
   return calls;
 }

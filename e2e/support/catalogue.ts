@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** The SPEC §7 lists that hold the whole catalogue: kept for compatible clients, never read by the viewer app. */
+/** The first API's lists that hold the whole catalogue: kept for compatible clients, never read by the viewer app. */
 const WHOLE_CATALOGUE = new Set(['/api/series', '/api/series/new', '/api/series/popular']);
 const MAX_REPLY_BYTES = 100 * 1024;
 

@@ -11,7 +11,6 @@ import { applyMigrations, connectDatabase } from '../../src/server/db/client.ts'
 import { startEmbeddedPostgres } from '../../src/server/db/embedded.ts';
 import { seedDemoCatalogue } from '../../src/server/db/seed/index.ts';
 import { loadLargeCatalogue } from '../../src/server/db/seed/large-catalogue.ts';
-import { ensureViewer } from '../../src/server/db/seed/viewer.ts';
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
 const size = {
@@ -27,7 +26,6 @@ const setup = connectDatabase(database.adminUrl, () => {});
 try {
   const started = Date.now();
   await applyMigrations(setup.db);
-  await ensureViewer(setup.db);
   await seedDemoCatalogue(setup.db, { mediaDir: path.join(dataDir, 'media'), log: () => {} });
   await loadLargeCatalogue(setup.db, size);
   console.error(`scale catalogue: ${size.series} series loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);

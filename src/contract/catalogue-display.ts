@@ -3,7 +3,7 @@
 import type { CarouselItem } from './curation.ts';
 import type { Series } from './series.ts';
 
-/** The vertical artwork when there is one, else the regular thumbnail (SPEC §2). */
+/** The vertical artwork when there is one, else the regular thumbnail. */
 export const posterOf = (series: Pick<Series, 'thumbnailUrl' | 'verticalThumbnailUrl'>) =>
   series.verticalThumbnailUrl || series.thumbnailUrl;
 

@@ -1,4 +1,4 @@
-// Business constants of SPEC §9, shared by the server (which enforces them) and the client (which shows them).
+// The product's numbers (docs/product.md), shared by the server (which enforces them) and the client (which shows them).
 
 export const GENRES = [
   'Action & Adventure',
@@ -37,7 +37,7 @@ export const LANGUAGES = [
 ] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** The one viewer SPEC fixes; paths with another id answer 404. */
+/** How the API names the viewer of a request in its paths and bodies; the viewer's own id works too, any other answers 404. */
 export const VIEWER_USER_ID = 'user-1';
 
 export const FREE_EPISODES = 10;
@@ -74,7 +74,7 @@ export const NEW_SERIES_DEFAULTS = {
 };
 
 export const SHELF_SIZE = 7;
-/** The genre shelf home shows before 'More Movies' (SPEC §2). */
+/** The genre shelf home shows before 'More Movies'. */
 export const FEATURED_GENRE: Genre = 'Action & Adventure';
 /** Series per page of the discover grids and the new-release page. */
 export const SERIES_PAGE_SIZE = 24;

@@ -25,7 +25,7 @@ export type CarouselItem = z.infer<typeof carouselItem>;
 
 export const addCarouselItemBody = z.object({
   seriesId: positiveId,
-  /** Ignored: the server appends at (item count + 1). Accepted because SPEC's client sends it. */
+  /** Ignored: the server appends at (item count + 1). Accepted because the first prototype's client sends it. */
   displayOrder: z.number().int().optional(),
   isActive: z.boolean().optional().default(true),
 });

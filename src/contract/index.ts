@@ -12,3 +12,4 @@ export * from './watch-start.ts';
 export * from './insights.ts';
 export * from './translations.ts';
 export * from './language-tag.ts';
+export * from './operators.ts';

@@ -1,4 +1,4 @@
-// The picker's languages (SPEC §2) as BCP 47 tags, shared by the app (texts, <html lang>) and the server (which
+// The language picker's 15 languages as BCP 47 tags, shared by the app (texts, <html lang>) and the server (which
 // language a page's catalogue is in). No zod here: the client bundles this file.
 import { LANGUAGES, type Language } from './constants.ts';
 

@@ -7,6 +7,7 @@ import {
   VIEWER_USER_ID,
 } from './constants.ts';
 import { inLanguage } from './languages.ts';
+import { episodesUrl, seriesUrl } from './read-urls.ts';
 import { seriesListUrl } from './series-lists.ts';
 
 /**
@@ -78,7 +79,7 @@ export const VIEWER_PAGE_QUERIES: {
   {
     path: '/series/:id',
     sameForEveryone: true,
-    queries: ({ id }, lang) => [inLanguage(`/api/series/${id}`, lang), `/api/series/${id}/episodes`],
+    queries: ({ id }, lang) => [seriesUrl(id!, lang), episodesUrl(id!)],
   },
   {
     path: '/library',

@@ -164,7 +164,7 @@ export const seriesByIdQuery = z.object({
   lang: languageTag.optional(),
 });
 
-/** GET /api/admin/catalogue-figures: the dashboard's four stat cards (SPEC §2), counted by the database. */
+/** GET /api/admin/catalogue-figures: the dashboard's four stat cards, counted by the database. */
 export const catalogueFigures = z.object({
   totalSeries: z.number().int(),
   totalLikes: z.number().int(),

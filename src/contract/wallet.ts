@@ -73,7 +73,8 @@ export const unlockedEpisode = z.object({
 export type UnlockedEpisode = z.infer<typeof unlockedEpisode>;
 export const unlockedEpisodesQuery = z.object({ seriesId: positiveId.optional() });
 
-export const ledgerEntryKind = z.enum(['purchase', 'checkin', 'unlock']);
+/** `welcome`: the starting balance a new viewer was given; `grant`: coins support gave or took back, with a reason. */
+export const ledgerEntryKind = z.enum(['purchase', 'checkin', 'unlock', 'welcome', 'grant']);
 export const ledgerEntry = z.object({
   id: z.number().int(),
   kind: ledgerEntryKind,
@@ -84,6 +85,8 @@ export const ledgerEntry = z.object({
   price: z.number().nullable(),
   seriesId: z.number().int().nullable(),
   episodeNumber: z.number().int().nullable(),
+  /** Why support granted or took back these coins. */
+  reason: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;

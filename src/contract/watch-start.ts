@@ -1,6 +1,3 @@
-import { VIEWER_USER_ID } from './constants.ts';
-import { inLanguage } from './languages.ts';
-
 /**
  * Opening /watch/{id} directly (a shared link, a reload) starts cold: without help, the app's code, then
  * the episode, then its series, then the video, one after the other. The server puts what the player
@@ -23,16 +20,15 @@ export interface WatchStart {
   answers: Record<string, unknown>;
 }
 
-export const episodeUrl = (episodeId: number | string) => `/api/episodes/${episodeId}`;
-/** The series in the viewer's UI language `lang` (src/contract/languages.ts). */
-export const seriesUrl = (seriesId: number | string, lang: string) => inLanguage(`/api/series/${seriesId}`, lang);
-export const episodesUrl = (seriesId: number | string) => `/api/series/${seriesId}/episodes`;
-export const episodeProgressUrl = (episodeId: number | string) =>
-  `/api/user/${VIEWER_USER_ID}/episodes/${episodeId}/progress`;
-/** Where the player fetches an episode that can be locked: its address with a short-lived token (contract/episodes.ts). */
-export const episodePlaybackUrl = (episodeId: number | string) => `/api/episodes/${episodeId}/playback`;
-export const seriesUnlocksUrl = (seriesId: number | string) =>
-  `/api/user/${VIEWER_USER_ID}/unlocked-episodes?seriesId=${seriesId}`;
+// The reads the page's answers are keyed by, the same URLs the app's requests use.
+export {
+  episodePlaybackUrl,
+  episodeProgressUrl,
+  episodesUrl,
+  episodeUrl,
+  seriesUnlocksUrl,
+  seriesUrl,
+} from './read-urls.ts';
 
 /**
  * Where an episode left part-way starts again: the saved second, unless it is at the very start (nothing to

@@ -20,6 +20,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { accessGatePlugin } from './modules/access/access.plugin.ts';
+import { viewersPlugin } from './modules/viewers/viewers.plugin.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { catalogueSnapshotRoutes } from './modules/catalogue-snapshot/catalogue-snapshot.routes.ts';
 import { curationRoutes } from './modules/curation/curation.routes.ts';
@@ -31,6 +32,9 @@ import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { translationsRoutes } from './modules/translations/translations.routes.ts';
 import { mediaPipelinePlugin } from './modules/transcode/transcode.plugin.ts';
 import { subtitlesRoutes } from './modules/subtitles/subtitles.routes.ts';
+import { auditPlugin } from './modules/audit/audit.plugin.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,6 +96,8 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(securityPlugin);
   await app.register(accessGatePlugin);
   await app.register(guardsPlugin);
+  await app.register(auditPlugin);
+  await app.register(viewersPlugin);
   await app.register(mediaPipelinePlugin);
   await app.register(housekeepingPlugin);
   await app.register(openApiPlugin);
@@ -109,6 +115,8 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(subtitlesRoutes);
   await app.register(insightsRoutes);
   await app.register(translationsRoutes);
+  await app.register(auditRoutes);
+  await app.register(supportRoutes);
 
   await app.register(clientPlugin, { clientDir: deps.clientDir, ssrEntry: deps.config.ssrEntry });
   return app;

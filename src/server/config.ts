@@ -15,6 +15,15 @@ const environment = z.object({
   PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
   ADMIN_PASSWORD: optionalText,
   ACCESS_CODES: optionalText,
+  /** `on`: the private-preview gate asks for an access code; `off`: the app is open to everyone (public launch). */
+  ACCESS_GATE: z.enum(['on', 'off'], { error: 'use on or off' }).default('on'),
+  /** What a new viewer starts with. */
+  NEW_VIEWER_COINS: z.coerce.number().int().min(0).max(100_000_000).default(0),
+  NEW_VIEWER_BONUSES: z.coerce.number().int().min(0).max(100_000_000).default(0),
+  /** New viewers per minute per client address. */
+  VIEWER_CREATION_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** Writes (likes, saves, progress, check-ins, purchases, unlocks) per minute per viewer. */
+  VIEWER_WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
   APP_NAME: z.string().default('Cliffhanger'),
   SUPPORT_EMAIL: z.string().default('support@cliffhanger.example'),
   SEED: z.enum(['demo', 'none']).default('demo'),
@@ -29,6 +38,7 @@ const environment = z.object({
   EVENTS_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   /** Days raw insight events are kept; the daily rollups are kept for good. */
   INSIGHT_EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   /** Which proxies to believe for X-Forwarded-For/-Proto: a hop count, their addresses, or (unsafe) `true`. */
   TRUST_PROXY: z
     .string()
@@ -181,6 +191,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     accessCodes: e.ACCESS_CODES?.split(',')
       .map((c) => c.trim().toUpperCase())
       .filter(Boolean),
+    accessGate: e.ACCESS_GATE,
+    newViewer: { coins: e.NEW_VIEWER_COINS, bonuses: e.NEW_VIEWER_BONUSES },
+    viewerCreationRateLimit: e.VIEWER_CREATION_RATE_LIMIT,
+    viewerWriteRateLimit: e.VIEWER_WRITE_RATE_LIMIT,
     appName: e.APP_NAME,
     supportEmail: e.SUPPORT_EMAIL,
     seed: e.SEED,
@@ -190,6 +204,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mediaRateLimit: e.MEDIA_RATE_LIMIT,
     eventsRateLimit: e.EVENTS_RATE_LIMIT,
     insightEventsRetentionDays: e.INSIGHT_EVENTS_RETENTION_DAYS,
+    /** Days the operators' audit log keeps an entry. */
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     trustProxy: e.TRUST_PROXY,
     adminSessionMs: e.ADMIN_SESSION_HOURS * 3600_000,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,

@@ -5,7 +5,6 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { createDatabaseAvailability } from './db/availability.ts';
 import { superviseEmbedded } from './db/supervise.ts';
-import { ensureViewer } from './db/seed/viewer.ts';
 import { seedDemoCatalogue } from './db/seed/index.ts';
 import { prepareDemoMedia } from './db/seed/demo-media.ts';
 import { resolveSecrets } from './secrets.ts';
@@ -35,7 +34,6 @@ async function main() {
     error: (e, m) => logger.error({ err: e }, m),
   });
   stopEmbeddedDatabase = () => database.embedded?.stop(500) ?? Promise.resolve();
-  await ensureViewer(database.db);
   const secrets = await resolveSecrets(database.db, config, (m) => logger.warn(m));
   if (config.seed === 'demo') {
     await seedDemoCatalogue(database.db, { mediaDir: config.mediaDir, log: (m) => logger.info(m) });

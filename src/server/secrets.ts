@@ -44,7 +44,7 @@ export interface Secrets {
  */
 export async function resolveSecrets(
   db: Database,
-  env: { adminPassword?: string; accessCodes?: string[] },
+  env: { adminPassword?: string; accessCodes?: string[]; accessGate?: 'on' | 'off' },
   announce: (message: string) => void,
 ): Promise<Secrets> {
   const adminPasswordHash = env.adminPassword
@@ -57,6 +57,8 @@ export async function resolveSecrets(
         (values) =>
           announce(`Generated admin password (shown once; set ADMIN_PASSWORD to choose your own): ${values[0]}`),
       ).then((hashes) => hashes[0]!);
+  // Without the gate no code is generated, asked for or put in force (codes stored earlier stay for a later start).
+  if (env.accessGate === 'off') return { adminPasswordHash, accessCodeHashes: [] };
   let knownAccessCodes = env.accessCodes?.length ? env.accessCodes : undefined;
   const accessCodeHashes = knownAccessCodes
     ? await Promise.all(knownAccessCodes.map(hashSecret))

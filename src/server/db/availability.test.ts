@@ -8,7 +8,6 @@ import { resolveSecrets } from '../secrets.ts';
 import { freePort } from '../testing/global-setup.ts';
 import { applyMigrations, connectDatabase, type DatabaseConnection } from './client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.ts';
-import { ensureViewer } from './seed/viewer.ts';
 
 // An external PostgreSQL (DATABASE_URL) that goes away and comes back: this server starts none and restarts
 // none, so it answers 503 meanwhile and serves again by itself. Its own cluster, so the run's shared one stays up.
@@ -23,7 +22,6 @@ beforeAll(async () => {
   cluster = await startEmbeddedPostgres({ clusterDir: path.join(root, 'pg'), port: await freePort() });
   connection = connectDatabase(cluster.adminUrl, () => {});
   await applyMigrations(connection.db);
-  await ensureViewer(connection.db);
   const config = loadConfig({
     DATA_DIR: path.join(root, 'data'),
     DATABASE_URL: cluster.adminUrl,

@@ -177,6 +177,8 @@ export const users = pgTable(
   (t) => [
     check('users_coins_nonnegative', sql`${t.coins} >= 0`),
     check('users_bonuses_nonnegative', sql`${t.bonuses} >= 0`),
+    // Support finds a viewer by the UID their profile shows: the last 8 characters of their id.
+    index('users_uid_idx').using('btree', sql`lower(right(${t.id}, 8))`),
   ],
 );
 
@@ -284,7 +286,7 @@ export const progress = pgTable(
   ],
 );
 
-/** Every credit and debit; per user, sum(coins_delta) = users.coins and sum(bonuses_delta) = users.bonuses. */
+/** Every credit and debit (a new viewer's starting balance is a `welcome` entry); per user, sum(coins_delta) = users.coins and sum(bonuses_delta) = users.bonuses. */
 export const walletLedger = pgTable(
   'wallet_ledger',
   {
@@ -292,7 +294,7 @@ export const walletLedger = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['purchase', 'checkin', 'unlock'] }).notNull(),
+    kind: text('kind', { enum: ['purchase', 'checkin', 'unlock', 'welcome', 'grant'] }).notNull(),
     coinsDelta: integer('coins_delta').notNull(),
     bonusesDelta: integer('bonuses_delta').notNull(),
     packageId: text('package_id'),
@@ -300,6 +302,8 @@ export const walletLedger = pgTable(
     // No foreign key: the ledger keeps its history when a series is deleted.
     seriesId: integer('series_id'),
     episodeNumber: integer('episode_number'),
+    /** Why support granted or took back coins (kind grant). */
+    reason: text('reason'),
     createdAt: createdAt(),
   },
   (t) => [index('wallet_ledger_user_idx').on(t.userId, t.id)],
@@ -317,12 +321,75 @@ export const checkIns = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
+/**
+ * The people who run the dashboard. The owner is one row whose password is ADMIN_PASSWORD (never stored here);
+ * everyone else is invited by name and role and sets a password of their own (scrypt). An invite is a token kept
+ * hashed that works once, until inviteExpiresAt.
+ */
+export const operators = pgTable(
+  'operators',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ['owner', 'editor', 'analyst', 'support'] }).notNull(),
+    passwordHash: text('password_hash'),
+    inviteTokenHash: text('invite_token_hash'),
+    inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true, mode: 'date' }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('operators_role_known', sql`${t.role} in ('owner', 'editor', 'analyst', 'support')`),
+    check('operators_name_length', sql`length(${t.name}) between 1 and 60`),
+    uniqueIndex('operators_name_unique').using('btree', sql`lower(${t.name})`),
+    uniqueIndex('operators_one_owner')
+      .on(t.role)
+      .where(sql`${t.role} = 'owner'`),
+    uniqueIndex('operators_invite_token_unique').on(t.inviteTokenHash),
+  ],
+);
+
 /** Session ids are stored as SHA-256 hashes, so a database leak does not leak live sessions. */
-export const adminSessions = pgTable('admin_sessions', {
-  tokenHash: text('token_hash').primaryKey(),
-  createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-});
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('admin_sessions_operator_idx').on(t.operatorId)],
+);
+
+/**
+ * What operators did: appended, never edited (a trigger refuses updates); entries older than the retention are
+ * swept. Who is copied in (id, name, role at the time), so an entry outlives its operator's removal.
+ */
+export const operatorAudit = pgTable(
+  'operator_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    operatorId: integer('operator_id'),
+    operatorName: text('operator_name').notNull(),
+    operatorRole: text('operator_role'),
+    action: text('action').notNull(),
+    objectType: text('object_type'),
+    objectId: text('object_id'),
+    objectLabel: text('object_label'),
+    changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>(),
+    reason: text('reason'),
+    address: text('address'),
+  },
+  (t) => [
+    index('operator_audit_at_idx').on(t.at, t.id),
+    index('operator_audit_operator_idx').on(t.operatorId, t.id),
+    index('operator_audit_action_idx').on(t.action, t.id),
+  ],
+);
 
 /**
  * A viewer's pass through the access gate. The cookie itself is signed and checked in memory; a row records which

@@ -6,13 +6,23 @@ import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletLedger, series, unlocks } from '../db/schema.ts';
 import { createTestContext, TEST_ACCESS_CODES, TEST_ADMIN_PASSWORD, type TestContext } from '../testing/harness.ts';
-import { guardsPlugin, type Guard } from './guards.ts';
+import type { OperatorRole } from '../../contract/index.ts';
+import { guardsPlugin, operatorRoute } from './guards.ts';
+
+const OWNER = ['owner'] as const;
+/** Reads of the dashboard's catalogue: whoever edits it, and analysts. */
+const READERS = ['owner', 'editor', 'analyst'] as const;
+const EDITORS = ['owner', 'editor'] as const;
+const ANALYSTS = ['owner', 'analyst'] as const;
+const SUPPORT = ['owner', 'support'] as const;
+/** Who may use a route: anyone, a viewer past the gate, or operators of these roles. */
+type Decision = 'public' | 'viewer' | readonly OperatorRole[];
 
 /**
  * The guard decision of every route. A route added without a line here fails the first test, so nobody adds a
  * route without deciding who may use it.
  */
-const GUARD_OF_ROUTE: Record<string, Guard> = {
+const GUARD_OF_ROUTE: Record<string, Decision> = {
   // One route per file of the built client (this test's client has one file).
   'GET /index.html': 'public',
   'HEAD /index.html': 'public',
@@ -32,28 +42,45 @@ const GUARD_OF_ROUTE: Record<string, Guard> = {
   'HEAD /profile': 'public',
   'GET /api/health': 'public',
   'HEAD /api/health': 'public',
+  'GET /api/access': 'public',
+  'HEAD /api/access': 'public',
   'POST /api/access': 'public',
   'POST /api/access/leave': 'public',
   'POST /api/admin/login': 'public',
+  'GET /api/admin/invites/:token': 'public',
+  'HEAD /api/admin/invites/:token': 'public',
+  'POST /api/admin/invites/:token/accept': 'public',
+  'GET /api/admin/me': ['owner', 'editor', 'analyst', 'support'],
+  'HEAD /api/admin/me': ['owner', 'editor', 'analyst', 'support'],
+  'GET /api/admin/operators': OWNER,
+  'HEAD /api/admin/operators': OWNER,
+  'POST /api/admin/operators': OWNER,
+  'PATCH /api/admin/operators/:id': OWNER,
+  'DELETE /api/admin/operators/:id': OWNER,
+  'GET /api/admin/audit': ANALYSTS,
+  'HEAD /api/admin/audit': ANALYSTS,
+  'GET /api/admin/viewers/:uid': SUPPORT,
+  'HEAD /api/admin/viewers/:uid': SUPPORT,
+  'POST /api/admin/viewers/:uid/coins': SUPPORT,
   'POST /api/admin/logout': 'public',
   'GET /api/admin/session': 'public',
   'HEAD /api/admin/session': 'public',
-  'POST /api/admin/access/revoke-all': 'operator',
-  'GET /api/admin/video-processing': 'operator',
-  'HEAD /api/admin/video-processing': 'operator',
-  'GET /api/admin/series-languages': 'operator',
-  'HEAD /api/admin/series-languages': 'operator',
-  'GET /api/series/:id/translations': 'operator',
-  'HEAD /api/series/:id/translations': 'operator',
-  'PUT /api/series/:id/translations/:language': 'operator',
-  'DELETE /api/series/:id/translations/:language': 'operator',
-  'GET /api/episodes/:episodeId/subtitles': 'operator',
-  'HEAD /api/episodes/:episodeId/subtitles': 'operator',
-  'GET /api/episodes/:episodeId/subtitles/:language/cues': 'operator',
-  'HEAD /api/episodes/:episodeId/subtitles/:language/cues': 'operator',
-  'PUT /api/episodes/:episodeId/subtitles/:language': 'operator',
-  'DELETE /api/episodes/:episodeId/subtitles/:language': 'operator',
-  'POST /api/series/:id/subtitles': 'operator',
+  'POST /api/admin/access/revoke-all': OWNER,
+  'GET /api/admin/video-processing': READERS,
+  'HEAD /api/admin/video-processing': READERS,
+  'GET /api/admin/series-languages': READERS,
+  'HEAD /api/admin/series-languages': READERS,
+  'GET /api/series/:id/translations': READERS,
+  'HEAD /api/series/:id/translations': READERS,
+  'PUT /api/series/:id/translations/:language': EDITORS,
+  'DELETE /api/series/:id/translations/:language': EDITORS,
+  'GET /api/episodes/:episodeId/subtitles': READERS,
+  'HEAD /api/episodes/:episodeId/subtitles': READERS,
+  'GET /api/episodes/:episodeId/subtitles/:language/cues': READERS,
+  'HEAD /api/episodes/:episodeId/subtitles/:language/cues': READERS,
+  'PUT /api/episodes/:episodeId/subtitles/:language': EDITORS,
+  'DELETE /api/episodes/:episodeId/subtitles/:language': EDITORS,
+  'POST /api/series/:id/subtitles': EDITORS,
   'GET /api/openapi.json': 'viewer',
   'HEAD /api/openapi.json': 'viewer',
   'GET /api/series': 'viewer',
@@ -74,25 +101,25 @@ const GUARD_OF_ROUTE: Record<string, Guard> = {
   'HEAD /api/series/lists/:list': 'viewer',
   'GET /api/series/by-id': 'viewer',
   'HEAD /api/series/by-id': 'viewer',
-  'GET /api/admin/catalogue-figures': 'operator',
-  'HEAD /api/admin/catalogue-figures': 'operator',
+  'GET /api/admin/catalogue-figures': READERS,
+  'HEAD /api/admin/catalogue-figures': READERS,
   'GET /api/episodes/:episodeId': 'viewer',
   'HEAD /api/episodes/:episodeId': 'viewer',
-  'POST /api/series': 'operator',
-  'POST /api/series/artwork': 'operator',
-  'PUT /api/series/:id': 'operator',
-  'DELETE /api/series/:id': 'operator',
+  'POST /api/series': EDITORS,
+  'POST /api/series/artwork': EDITORS,
+  'PUT /api/series/:id': EDITORS,
+  'DELETE /api/series/:id': EDITORS,
   'GET /api/carousel': 'viewer',
   'HEAD /api/carousel': 'viewer',
-  'POST /api/carousel': 'operator',
-  'PUT /api/carousel/reorder': 'operator',
-  'DELETE /api/carousel/:id': 'operator',
+  'POST /api/carousel': EDITORS,
+  'PUT /api/carousel/reorder': EDITORS,
+  'DELETE /api/carousel/:id': EDITORS,
   'GET /api/trending': 'viewer',
   'HEAD /api/trending': 'viewer',
-  'POST /api/trending': 'operator',
-  'PUT /api/trending/reorder': 'operator',
-  'PUT /api/trending/:id': 'operator',
-  'DELETE /api/trending/:id': 'operator',
+  'POST /api/trending': EDITORS,
+  'PUT /api/trending/reorder': EDITORS,
+  'PUT /api/trending/:id': EDITORS,
+  'DELETE /api/trending/:id': EDITORS,
   'GET /api/user': 'viewer',
   'HEAD /api/user': 'viewer',
   'GET /api/user/:userId': 'viewer',
@@ -114,10 +141,10 @@ const GUARD_OF_ROUTE: Record<string, Guard> = {
   'HEAD /api/user/:userId/bookmarked': 'viewer',
   'POST /api/progress': 'viewer',
   'POST /api/events': 'viewer',
-  'GET /api/admin/insights/summary': 'operator',
-  'HEAD /api/admin/insights/summary': 'operator',
-  'GET /api/admin/insights/series/:id': 'operator',
-  'HEAD /api/admin/insights/series/:id': 'operator',
+  'GET /api/admin/insights/summary': ANALYSTS,
+  'HEAD /api/admin/insights/summary': ANALYSTS,
+  'GET /api/admin/insights/series/:id': ANALYSTS,
+  'HEAD /api/admin/insights/series/:id': ANALYSTS,
   'GET /api/user/:userId/progress': 'viewer',
   'HEAD /api/user/:userId/progress': 'viewer',
   'GET /api/user/:userId/series/:id/progress': 'viewer',
@@ -131,15 +158,15 @@ const GUARD_OF_ROUTE: Record<string, Guard> = {
   'HEAD /media/~t/:token/*': 'public',
   'GET /api/episodes/:episodeId/playback': 'viewer',
   'HEAD /api/episodes/:episodeId/playback': 'viewer',
-  'GET /api/series/:id/episodes/admin': 'operator',
-  'HEAD /api/series/:id/episodes/admin': 'operator',
-  'GET /api/episodes/:episodeId/admin': 'operator',
-  'HEAD /api/episodes/:episodeId/admin': 'operator',
-  'POST /api/series/:id/episodes': 'operator',
-  'PUT /api/episodes/:episodeId/video': 'operator',
-  'POST /api/episodes/:episodeId/retry-transcode': 'operator',
-  'PUT /api/episodes/:episodeId': 'operator',
-  'DELETE /api/episodes/:episodeId': 'operator',
+  'GET /api/series/:id/episodes/admin': READERS,
+  'HEAD /api/series/:id/episodes/admin': READERS,
+  'GET /api/episodes/:episodeId/admin': READERS,
+  'HEAD /api/episodes/:episodeId/admin': READERS,
+  'POST /api/series/:id/episodes': EDITORS,
+  'PUT /api/episodes/:episodeId/video': EDITORS,
+  'POST /api/episodes/:episodeId/retry-transcode': EDITORS,
+  'PUT /api/episodes/:episodeId': EDITORS,
+  'DELETE /api/episodes/:episodeId': EDITORS,
 };
 
 /** Routes that end the session they are called with: each gets a session of its own. */
@@ -164,9 +191,11 @@ afterAll(async () => {
 /** A concrete URL for a route: ids that exist nowhere (so nothing is found or changed), the one viewer. */
 function concreteUrl(route: string) {
   return route
-    .replace(':userId', 'user-1')
-    .replace(/:(id|episodeId|seriesId)\b/g, '999999')
     .replace('/media/~t/:token/*', '/media/~t/not-a-token/series/1/x/seg_00001.m4s')
+    .replace(':userId', 'user-1')
+    .replace(':uid', 'user-1')
+    .replace(':token', 'no-such-invite')
+    .replace(/:(id|episodeId|seriesId)\b/g, '999999')
     .replace('/media/*', '/media/series/1/x/seg_00001.m4s');
 }
 
@@ -208,8 +237,18 @@ async function fingerprint() {
 
 describe('guards attached to routes', () => {
   it('every route has the guard decided for it here, and no route is without one', () => {
-    const actual = Object.fromEntries(t.app.routeGuards().map((r) => [`${r.method} ${r.url}`, r.guard]));
+    const actual = Object.fromEntries(
+      t.app.routeGuards().map((r) => [`${r.method} ${r.url}`, r.guard === 'operator' ? r.roles : r.guard]),
+    );
     expect(actual).toEqual(GUARD_OF_ROUTE);
+  });
+
+  it('refuses to start an app with an operator route that names no role', async () => {
+    const app = Fastify();
+    await app.register(guardsPlugin);
+    app.get('/api/admin/forgotten', { config: { guard: 'operator', rateBucket: 'api' } }, async () => 'any operator');
+    app.get('/api/admin/declared', { config: operatorRoute('owner') }, async () => 'the owner');
+    await expect(app.ready()).rejects.toThrow('Operator routes without roles: GET /api/admin/forgotten');
   });
 
   it('refuses to start an app with a route that declares no guard', async () => {
@@ -250,7 +289,7 @@ describe('guards attached to routes', () => {
       for (const url of spellings(concreteUrl(pattern)).slice(0, 2)) {
         const options = { method: method as 'GET', url };
         const reply = cookie ? await t.app.inject({ ...options, headers: { cookie } }) : await t.viewer(options);
-        if (guard === 'operator') expect(reply.statusCode, `${method} ${url}`).toBe(401);
+        if (Array.isArray(guard)) expect(reply.statusCode, `${method} ${url}`).toBe(401);
         else expect(reply.statusCode, `${method} ${url}`).not.toBe(401);
         expect(reply.statusCode, `${method} ${url}`).toBeLessThan(500);
       }
@@ -267,7 +306,7 @@ describe('guards attached to routes', () => {
 
   it('an operator session opens operator routes in every spelling the router takes', async () => {
     for (const [route, guard] of Object.entries(GUARD_OF_ROUTE)) {
-      if (guard !== 'operator') continue;
+      if (!Array.isArray(guard)) continue;
       const [method, pattern] = route.split(' ') as [string, string];
       for (const url of spellings(concreteUrl(pattern)).slice(0, 2)) {
         const options = { method: method as 'GET', url };
@@ -279,4 +318,55 @@ describe('guards attached to routes', () => {
       }
     }
   });
+
+  it('every operator route, called by each role, answers as its declaration says', async () => {
+    const sessions: Record<OperatorRole, string> = {
+      owner: await freshOperator(),
+      editor: await teamMember('Table Editor', 'editor'),
+      analyst: await teamMember('Table Analyst', 'analyst'),
+      support: await teamMember('Table Support', 'support'),
+    };
+    const operatorRoutes = Object.entries(GUARD_OF_ROUTE).filter((entry): entry is [string, readonly OperatorRole[]] =>
+      Array.isArray(entry[1]),
+    );
+    expect(operatorRoutes.length).toBeGreaterThan(40);
+    for (const [route, roles] of operatorRoutes) {
+      const [method, pattern] = route.split(' ') as [string, string];
+      for (const role of ['owner', 'editor', 'analyst', 'support'] as const) {
+        const allowed = roles.includes(role);
+        // A route that ends its session gets a fresh owner session when the owner may call it.
+        const cookie = allowed && ENDS_ITS_SESSION.has(route) ? await freshOperator() : sessions[role];
+        const reply = await t.app.inject({
+          method: method as 'GET',
+          url: concreteUrl(pattern),
+          headers: { cookie },
+          ...(method === 'POST' || method === 'PUT' || method === 'PATCH' ? { payload: { nothing: true } } : {}),
+        });
+        const what = `${role} ${route}: ${reply.statusCode} ${reply.body.slice(0, 100)}`;
+        if (allowed) {
+          expect([401, 403], what).not.toContain(reply.statusCode);
+        } else {
+          expect(reply.statusCode, what).toBe(403);
+          if (method !== 'HEAD')
+            expect(reply.json().message, what).toMatch(/^Signed in as .+ \(\w+\), you cannot do this: it is for /);
+        }
+        expect(reply.statusCode, what).toBeLessThan(500);
+      }
+    }
+  });
 });
+
+/** An operator of this role, invited by the owner, who set a password and signed in: their session cookie. */
+async function teamMember(name: string, role: Exclude<OperatorRole, 'owner'>) {
+  const invited = await t.admin({ method: 'POST', url: '/api/admin/operators', payload: { name, role } });
+  expect(invited.statusCode).toBe(201);
+  const token = new URL(invited.json<{ inviteUrl: string }>().inviteUrl).pathname.split('/').at(-1)!;
+  const password = `${name} has a long password`;
+  const accepted = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/invites/${token}/accept`,
+    payload: { password },
+  });
+  expect(accepted.statusCode).toBe(200);
+  return cookieOf(t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { name, password } }));
+}

@@ -1,33 +1,49 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { isAdminSession } from '../modules/auth/auth.service.ts';
+import type { OperatorRole, SignedInOperator } from '../../contract/index.ts';
+import { operatorOfSession } from '../modules/auth/auth.service.ts';
 import { admitInMemory, admitRequest, type RateBucket } from './rate-limits.ts';
 
 export const ACCESS_COOKIE = 'cliffhanger_access';
 export const ADMIN_COOKIE = 'cliffhanger_admin';
 
 /**
- * Who may use a route: anyone (`public`), a viewer past the access gate (`viewer`), or a signed-in operator
- * (`operator`, who also passes `viewer`). Declared where the route is registered and checked on the route the request matched, never by
- * matching the raw URL, which the router decodes (`/%61pi` is `/api`).
+ * Who may use a route: anyone (`public`), a viewer past the access gate (`viewer`: anyone, with ACCESS_GATE=off),
+ * or a signed-in operator (`operator`, who also passes `viewer`) whose role is one the route names. Declared where
+ * the route is registered and checked on the route the request matched, never by matching the raw URL, which the
+ * router decodes (`/%61pi` is `/api`).
  */
 export type Guard = 'public' | 'viewer' | 'operator';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     guard?: Guard;
+    /** The operator roles an `operator` route admits; such a route without any stops the start. */
+    roles?: readonly OperatorRole[];
     rateBucket?: RateBucket;
   }
   interface FastifyInstance {
-    /** Every route with the guard it declared: what the route-table test checks. */
-    routeGuards: () => { method: string; url: string; guard: Guard | undefined }[];
+    /** Every route with the guard and roles it declared: what the route-table test checks. */
+    routeGuards: () => {
+      method: string;
+      url: string;
+      guard: Guard | undefined;
+      roles: readonly OperatorRole[] | undefined;
+    }[];
+  }
+  interface FastifyRequest {
+    /** The signed-in operator, once an `operator` route's guard has admitted them. */
+    operator: SignedInOperator | null;
   }
 }
 
 /** Route configs, one per kind of route: `{ config: viewerRoute, schema: … }`. */
 export const publicRoute = { guard: 'public', rateBucket: 'api' } as const;
 export const viewerRoute = { guard: 'viewer', rateBucket: 'api' } as const;
-export const operatorRoute = { guard: 'operator', rateBucket: 'api' } as const;
+/** An operator route, with the roles that may use it: `{ config: operatorRoute('owner', 'editor'), … }`. */
+export function operatorRoute<const Roles extends readonly [OperatorRole, ...OperatorRole[]]>(...roles: Roles) {
+  return { guard: 'operator', roles, rateBucket: 'api' } as const;
+}
 /** Access codes and the operator password: few attempts, counted across instances. */
 export const attemptRoute = { guard: 'public', rateBucket: 'attempts' } as const;
 /** Files of the built client: open, because the gate itself has to load. */
@@ -47,6 +63,24 @@ export const OPERATOR_REQUIRED = {
 };
 
 type RouteGuardConfig = { guard: Guard; rateBucket: RateBucket };
+
+const ROLE_NAMES: Record<OperatorRole, string> = {
+  owner: 'the owner',
+  editor: 'editors',
+  analyst: 'analysts',
+  support: 'support',
+};
+
+/** A refusal a person can read: who they are, and who may do this instead. */
+function notForRole(operator: SignedInOperator, roles: readonly OperatorRole[]) {
+  const allowed = roles.map((role) => ROLE_NAMES[role]);
+  const list = allowed.length > 1 ? `${allowed.slice(0, -1).join(', ')} and ${allowed.at(-1)}` : allowed[0];
+  return {
+    statusCode: 403,
+    error: 'Forbidden',
+    message: `Signed in as ${operator.name} (${operator.role}), you cannot do this: it is for ${list}.`,
+  };
+}
 
 /** Sets the guard and bucket of every route registered in this scope (routes made by plugins such as static). */
 export function guardRoutesOfScope(scope: FastifyInstance, config: RouteGuardConfig) {
@@ -76,14 +110,24 @@ export const guardsPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', (route) => {
     routes.push(route);
   });
+  app.decorateRequest('operator', null);
   app.decorate('routeGuards', () =>
     routes.flatMap((r) =>
-      [r.method].flat().map((method) => ({ method: String(method), url: r.url, guard: r.config?.guard })),
+      [r.method].flat().map((method) => ({
+        method: String(method),
+        url: r.url,
+        guard: r.config?.guard,
+        roles: r.config?.roles,
+      })),
     ),
   );
   app.addHook('onReady', async () => {
     const unguarded = routes.filter((r) => !r.config?.guard).map((r) => `${String(r.method)} ${r.url}`);
     if (unguarded.length > 0) throw new Error(`Routes without a guard: ${unguarded.join(', ')}`);
+    const roleless = routes
+      .filter((r) => r.config?.guard === 'operator' && !r.config.roles?.length)
+      .map((r) => `${String(r.method)} ${r.url}`);
+    if (roleless.length > 0) throw new Error(`Operator routes without roles: ${roleless.join(', ')}`);
   });
 
   // Most requests are decided in memory (a bucket counted here, an access cookie): those never wait for a promise.
@@ -92,7 +136,7 @@ export const guardsPlugin = fp(async (app: FastifyInstance) => {
     const decidedInMemory =
       rateBucket !== 'attempts' &&
       guard !== 'operator' &&
-      (guard !== 'viewer' || app.accessGate.passOf(request.cookies[ACCESS_COOKIE]) !== null);
+      (guard !== 'viewer' || app.accessGate.admits(request.cookies[ACCESS_COOKIE]));
     if (!decidedInMemory) {
       guardWithDatabase(app, request, reply, guard, rateBucket).then(() => reply.sent || done(), done);
       return;
@@ -109,26 +153,40 @@ async function guardWithDatabase(
   rateBucket: RateBucket,
 ) {
   if (!(await admitRequest(app, request, reply, rateBucket))) return;
-  if (guard === 'viewer' && !app.accessGate.passOf(request.cookies[ACCESS_COOKIE])) {
+  if (guard === 'viewer' && !app.accessGate.admits(request.cookies[ACCESS_COOKIE])) {
     // Operators see what viewers see (the dashboard reads the catalogue), even after revoking viewer access.
     if (!request.cookies[ADMIN_COOKIE] || !(await isOperator(app, request))) {
       return void reply.status(401).header('Cache-Control', 'no-store').send(ACCESS_REQUIRED);
     }
   }
-  if (guard === 'operator' && !(await isOperator(app, request))) {
-    return void reply.status(401).header('Cache-Control', 'no-store').send(OPERATOR_REQUIRED);
+  if (guard === 'operator') {
+    const operator = await operatorOf(app, request);
+    if (!operator) return void reply.status(401).header('Cache-Control', 'no-store').send(OPERATOR_REQUIRED);
+    const roles = request.routeOptions.config.roles ?? [];
+    if (!roles.includes(operator.role)) {
+      return void reply.status(403).header('Cache-Control', 'no-store').send(notForRole(operator, roles));
+    }
+    request.operator = operator;
   }
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The answer of isOperator, asked once per request whichever hook asks first. */
-    operatorSession?: Promise<boolean>;
+    /** Who holds the request's admin session, asked once per request whichever hook asks first. */
+    operatorSession?: Promise<SignedInOperator | null>;
   }
 }
 
-/** Whether the request carries a live operator session (no database work without the cookie). */
-export function isOperator(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
-  request.operatorSession ??= isAdminSession(app.db, request.cookies[ADMIN_COOKIE]);
+/** Whoever holds the request's admin session, of any role (no database work without the cookie). */
+export function operatorOf(app: FastifyInstance, request: FastifyRequest): Promise<SignedInOperator | null> {
+  const token = request.cookies[ADMIN_COOKIE];
+  request.operatorSession ??= token
+    ? operatorOfSession(app.db, token).then((operator) => operator ?? null)
+    : Promise.resolve(null);
   return request.operatorSession;
+}
+
+/** Whether the request carries a live operator session, of any role. */
+export async function isOperator(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
+  return (await operatorOf(app, request)) !== null;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessSessions, idempotencyKeys } from '../db/schema.ts';
+import { accessSessions, idempotencyKeys, operatorAudit } from '../db/schema.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { IDEMPOTENCY_KEY_HOURS, sweepExpired } from './housekeeping.ts';
 
@@ -26,7 +26,20 @@ describe('housekeeping', () => {
       { ...session, id: 'live', expiresAt: hoursAgo(-1) },
     ]);
 
-    expect(await sweepExpired(t.db)).toEqual({ idempotencyKeys: 1, insightEvents: 0 });
+    const entry = { operatorName: 'Owner', operatorRole: 'owner', action: 'series.update' };
+    await t.db.insert(operatorAudit).values([
+      { ...entry, objectId: 'past retention', at: hoursAgo(366 * 24) },
+      { ...entry, objectId: 'kept', at: hoursAgo(364 * 24) },
+    ]);
+
+    expect(await sweepExpired(t.db, new Date(), 90, 365)).toEqual({
+      idempotencyKeys: 1,
+      insightEvents: 0,
+      auditEntries: 1,
+    });
+    const audit = await t.db.select({ objectId: operatorAudit.objectId }).from(operatorAudit);
+    expect(audit.map((r) => r.objectId)).toContain('kept');
+    expect(audit.map((r) => r.objectId)).not.toContain('past retention');
     expect((await t.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys)).map((r) => r.key)).toEqual([
       'recent',
     ]);

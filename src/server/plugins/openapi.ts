@@ -20,7 +20,10 @@ const openApiDocumentReply = z
 /** The areas of the API: each route names its own in `schema.tags`, and a docs page groups them so. */
 const TAGS = {
   Access: 'The private-preview gate: an access code opens it for this browser (a cookie); operators can close it.',
-  'Operator session': 'Operators sign in to the dashboard with the admin password.',
+  'Operator session': 'Operators sign in to the dashboard: the owner with the admin password, team members by name.',
+  Team: 'The owner invites operators by name and role, changes roles, disables and removes them.',
+  Activity: "Who changed what: the operators' activity log.",
+  Support: 'Support looks a viewer up and grants or takes back coins with a reason.',
   Catalogue: 'Series and episodes as viewers read them (in their language), and as operators edit them.',
   Curation: "The home page's carousel and trending row.",
   Episodes: 'Episode videos operators upload, and their transcoding.',
@@ -195,6 +198,7 @@ function operationOf(route: DocumentedRoute, used: Set<CommonResponse>) {
     operationId: schema.operationId,
     tags: schema.tags,
     security: SECURITY_OF_GUARD[route.options.config?.guard ?? 'public'],
+    ...(route.options.config?.roles ? { 'x-operator-roles': [...route.options.config.roles] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b))),

@@ -17,7 +17,7 @@ export type RateBucket = 'attempts' | 'api' | 'media' | 'events' | 'none';
 
 const WINDOW_MS = 60_000;
 
-interface Count {
+export interface Count {
   hits: number;
   /** ms since the epoch when the window ends */
   resetAt: number;
@@ -106,6 +106,12 @@ export function admitInMemory(
 
 function admitCount(reply: FastifyReply, count: Count, limit: number): boolean {
   if (count.hits <= limit) return true;
+  tooManyRequests(reply, count);
+  return false;
+}
+
+/** The 429 of every limit: when to try again, in seconds and in `Retry-After`. */
+export function tooManyRequests(reply: FastifyReply, count: Count) {
   const seconds = Math.max(1, Math.ceil((count.resetAt - Date.now()) / 1000));
   void reply
     .status(429)
@@ -117,5 +123,4 @@ function admitCount(reply: FastifyReply, count: Count, limit: number): boolean {
       message: `Too many attempts. Try again in ${seconds} s.`,
       retryAfterSeconds: seconds,
     });
-  return false;
 }

@@ -58,6 +58,10 @@ function validBodies(): Record<string, Record<string, unknown>> {
     'PUT /api/series/:id/translations/:language': { title: 'Aguas profundas' },
     'POST /api/user/:userId/purchase-tokens': { packageId: 'package-6' },
     'POST /api/user/:userId/unlock-episode': { seriesId, episodeNumber: 1 },
+    'POST /api/admin/operators': { name: 'Body Test', role: 'editor' },
+    'PATCH /api/admin/operators/:id': { role: 'analyst' },
+    'POST /api/admin/invites/:token/accept': { password: 'a long enough password' },
+    'POST /api/admin/viewers/:uid/coins': { coins: 5, reason: 'Body test' },
   };
 }
 
@@ -82,6 +86,8 @@ function bodyRoutes() {
 function concreteUrl(url: string) {
   return url
     .replace(':userId', 'user-1')
+    .replace(':uid', 'user-1')
+    .replace(':token', 'no-such-invite')
     .replace(':episodeId', String(episodeId))
     .replace(/:(id|seriesId)\b/g, String(seriesId))
     .replace(':language', 'es');

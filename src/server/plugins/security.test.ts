@@ -242,7 +242,7 @@ describe('#12: media cache headers that cannot leak', () => {
     expect(free.headers['cache-control']).toMatch(/^public/);
     expect((await t.viewer({ method: 'GET', url: `/media/${folder(11)}/master.m3u8` })).statusCode).toBe(403);
 
-    await t.db.execute(sql`update users set bonuses = 1000 where id = 'user-1'`);
+    await t.db.execute(sql`update users set bonuses = 1000 where id = ${t.viewerId}`);
     const unlock = await t.viewer({
       method: 'POST',
       url: '/api/user/user-1/unlock-episode',

@@ -8,8 +8,10 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { applyMigrations, connectDatabase, type Database } from '../db/client.ts';
-import { ensureViewer } from '../db/seed/viewer.ts';
 import { resolveSecrets } from '../secrets.ts';
+import { isViewerId, newViewerId, viewerCookieKey, writeViewerCookie } from '../modules/viewers/viewer-cookie.ts';
+import { VIEWER_COOKIE } from '../modules/viewers/viewers.plugin.ts';
+import { ensureViewer } from '../modules/viewers/viewers.service.ts';
 
 export const TEST_ACCESS_CODES = ['PREVIEW-ONE', 'PREVIEW-TWO'];
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
@@ -21,15 +23,27 @@ export interface TestContext {
   db: Database;
   pool: pg.Pool;
   mediaDir: string;
-  /** inject() as a viewer who passed the access gate */
+  /** The real id of the test's viewer (its row exists, with the starting balance): whom `user-1` means in `viewer`. */
+  viewerId: string;
+  /** inject() as the test's viewer, past the access gate */
   viewer: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  /** inject() past the access gate as a visitor who has no viewer yet */
+  visitor: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  /** inject() as another viewer (a new, unguessable id unless one is given), past the access gate */
+  viewerAs: (viewerId?: string) => (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  /** inject() as the viewer this id is (a viewer's real id), or as the test's viewer for any other (`user-1`, a stranger) */
+  viewerNamed: (userId: string) => (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  /** A new viewer with their row (as after a first write), as the tests' own users */
+  addViewer: () => Promise<string>;
+  /** A genuine viewer cookie (`name=value`) for this id */
+  viewerCookie: (viewerId: string) => string;
   /** inject() as a signed-in operator (also past the gate) */
   admin: (options: InjectOptions) => Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
 /**
- * A fresh database (migrated, with user-1) on the run's PostgreSQL cluster, and an app on it; or a second app on
+ * A fresh database (migrated) on the run's PostgreSQL cluster, and an app on it; or a second app on
  * the database of another context (two instances behind one load balancer). Call once per test file, in beforeAll.
  */
 export async function createTestContext(
@@ -45,6 +59,8 @@ export async function createTestContext(
     AUTH_RATE_LIMIT: '1000',
     API_RATE_LIMIT: '100000',
     MEDIA_RATE_LIMIT: '100000',
+    VIEWER_CREATION_RATE_LIMIT: '100000',
+    VIEWER_WRITE_RATE_LIMIT: '100000',
     LOG_LEVEL: 'silent',
     ...env,
   });
@@ -53,7 +69,6 @@ export async function createTestContext(
   fs.mkdirSync(mediaDir, { recursive: true });
   const connection = connectDatabase(url.toString(), () => {});
   await applyMigrations(connection.db);
-  await ensureViewer(connection.db);
   const secrets = await resolveSecrets(connection.db, config, () => {});
   const app = await buildApp({
     config,
@@ -70,8 +85,15 @@ export async function createTestContext(
   const adminCookie = await cookieFrom(
     await app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: TEST_ADMIN_PASSWORD } }),
   );
-  const withCookies = (cookies: string) => (options: InjectOptions) =>
-    app.inject({ ...options, headers: { ...options.headers, cookie: cookies } });
+  const withCookies =
+    (...cookies: string[]) =>
+    (options: InjectOptions) =>
+      app.inject({ ...options, headers: { ...options.headers, cookie: cookies.filter(Boolean).join('; ') } });
+  const viewerKey = viewerCookieKey(app.accessGate.signingKey);
+  const viewerCookie = (viewerId: string) =>
+    `${VIEWER_COOKIE}=${writeViewerCookie(viewerKey, { viewerId, issuedAt: Math.floor(Date.now() / 1000) })}`;
+  const viewerId = newViewerId();
+  await ensureViewer(connection.db, viewerId, config.newViewer);
 
   return {
     app,
@@ -79,8 +101,19 @@ export async function createTestContext(
     db: connection.db,
     pool: connection.pool,
     mediaDir,
-    viewer: withCookies(accessCookie),
-    admin: withCookies(`${accessCookie}; ${adminCookie}`),
+    viewerId,
+    viewer: withCookies(accessCookie, viewerCookie(viewerId)),
+    visitor: withCookies(accessCookie),
+    viewerAs: (id = newViewerId()) => withCookies(accessCookie, viewerCookie(id)),
+    viewerNamed: (id) =>
+      isViewerId(id) ? withCookies(accessCookie, viewerCookie(id)) : withCookies(accessCookie, viewerCookie(viewerId)),
+    addViewer: async () => {
+      const id = newViewerId();
+      await ensureViewer(connection.db, id, config.newViewer);
+      return id;
+    },
+    viewerCookie,
+    admin: withCookies(accessCookie, adminCookie, viewerCookie(viewerId)),
     close: async () => {
       await app.close();
       await connection.close();
@@ -104,7 +137,8 @@ async function freshDatabase(): Promise<URL> {
 function cookieFrom(response: LightMyRequestResponse): string {
   if (response.statusCode !== 200) throw new Error(`login for tests failed: ${response.statusCode} ${response.body}`);
   const cookie = response.cookies[0];
-  if (!cookie) throw new Error('no cookie set');
+  // With ACCESS_GATE=off nobody needs an access cookie, and none is set.
+  if (!cookie) return '';
   return `${cookie.name}=${cookie.value}`;
 }
 

@@ -1,12 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { VIEWER_USER_ID } from '../../contract/constants.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { userDataFreshness } from '../lib/query-client.ts';
 
 /** GET /api/user/{userId}/liked: the ids of the series the viewer liked. */
-export const likedQueryKey = ['/api/user', VIEWER_USER_ID, 'liked'] as const;
+export const getLiked = (signal?: AbortSignal) => apiRequest<number[]>(`/api/user/${VIEWER_USER_ID}/liked`, { signal });
 
-export const likedQueryOptions = queryOptions<number[]>({ queryKey: likedQueryKey, ...userDataFreshness });
+export const likedQueryOptions = () =>
+  queryOptions({
+    queryKey: ['/api/user', VIEWER_USER_ID, 'liked'] as const,
+    queryFn: ({ signal }) => getLiked(signal),
+    ...userDataFreshness,
+  });
 
 export function useLikedSeriesIds() {
-  return useQuery(likedQueryOptions);
+  return useQuery(likedQueryOptions());
 }

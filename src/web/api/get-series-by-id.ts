@@ -1,9 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { inLanguage } from '../../contract/languages.ts';
 import { SERIES_BY_ID_MAX } from '../../contract/series-lists.ts';
 import type { Series } from '../../contract/series.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { useCatalogueLanguage } from '../lib/catalogue-language.ts';
+import { catalogueQueryKey } from './get-series.ts';
 
 /**
  * GET /api/series/by-id: the series of these ids that exist, in that order, a hundred ids a request, in the viewer's
@@ -22,15 +23,16 @@ export async function getSeriesById(ids: readonly number[], lang: string, signal
   return answers.flat();
 }
 
-/** The series a library or account list names; waits while the ids are still loading (undefined). */
-export function useSeriesById(ids: readonly number[] | undefined) {
-  const wanted = [...new Set(ids ?? [])];
-  const lang = useCatalogueLanguage();
-  return useQuery({
-    queryKey: ['/api/series', 'by-id', wanted.join(','), { lang }] as const,
-    queryFn: ({ signal }) => (wanted.length ? getSeriesById(wanted, lang, signal) : Promise.resolve([])),
-    enabled: ids !== undefined,
+export const seriesByIdQueryOptions = (ids: readonly number[], lang: string) =>
+  queryOptions({
+    queryKey: [...catalogueQueryKey, 'by-id', ids.join(','), { lang }] as const,
+    queryFn: ({ signal }) => (ids.length ? getSeriesById(ids, lang, signal) : Promise.resolve([])),
     // A like or a bookmark changes the ids: the list keeps showing until the new answer is in.
     placeholderData: keepPreviousData,
   });
+
+/** The series a library or account list names; waits while the ids are still loading (undefined). */
+export function useSeriesById(ids: readonly number[] | undefined) {
+  const wanted = [...new Set(ids ?? [])];
+  return useQuery({ ...seriesByIdQueryOptions(wanted, useCatalogueLanguage()), enabled: ids !== undefined });
 }

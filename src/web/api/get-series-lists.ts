@@ -11,6 +11,7 @@ import { seriesListUrl, type SeriesListName } from '../../contract/series-lists.
 import type { SeriesPage } from '../../contract/series.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { useCatalogueLanguage } from '../lib/catalogue-language.ts';
+import { catalogueQueryKey } from './get-series.ts';
 
 /** Which list, which genre, how many a page: the viewer app never asks for the whole catalogue. */
 export interface SeriesListRequest {
@@ -22,9 +23,9 @@ export interface SeriesListRequest {
 /** A list request in the viewer's language `lang`, in which the series come where translated. */
 type ListInLanguage = SeriesListRequest & { lang: string };
 
-// Under '/api/series', so the dashboard's refresh of the catalogue refreshes these too.
+// Under the catalogue's key, so the dashboard's refresh of the catalogue refreshes these too.
 const listKey = ({ list, genre, limit, lang }: ListInLanguage) =>
-  ['/api/series', 'lists', list, genre ?? null, limit, { lang }] as const;
+  [...catalogueQueryKey, 'lists', list, genre ?? null, limit, { lang }] as const;
 
 /** GET /api/series/lists/{list}: one page of a catalogue list, continuing after `cursor`. */
 export const getSeriesListPage = (request: ListInLanguage, cursor: string | null, signal?: AbortSignal) =>

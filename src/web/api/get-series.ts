@@ -1,28 +1,32 @@
 import { queryOptions, useQuery, type QueryFilters } from '@tanstack/react-query';
-import { inLanguage } from '../../contract/languages.ts';
 import type { Series } from '../../contract/series.ts';
+import { seriesUrl } from '../../contract/read-urls.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { useCatalogueLanguage } from '../lib/catalogue-language.ts';
 
-/** `lang` null: the original text, as operators edit it. */
-export const seriesQueryKey = (id: number | string, lang: string | null) =>
-  ['/api/series', String(id), { lang }] as const;
+/**
+ * Every read of the catalogue's series has a key under this one (a series, its episodes, the lists, the
+ * dashboard's searches and figures), so that the dashboard's refresh after a change reaches them all.
+ */
+export const catalogueQueryKey = ['/api/series'] as const;
 
-/** One series in every language the app has read it in (and not its episodes, whose key starts the same). */
-export const seriesInEveryLanguage = (id: number | string): QueryFilters => ({
-  queryKey: ['/api/series', String(id)],
-  predicate: (query) => query.queryKey.length === 3 && typeof query.queryKey[2] === 'object',
-});
+/** GET /api/series/{id} in the viewer's language `lang`; `lang` null: the original text, as operators edit it. */
+export const getSeries = (id: number | string, lang: string | null, signal?: AbortSignal) =>
+  apiRequest<Series>(lang ? seriesUrl(id, lang) : `/api/series/${id}`, { signal });
 
-/** GET /api/series/{id} in the viewer's language `lang`. */
 export const seriesQueryOptions = (id: number | string, lang: string | null) =>
   queryOptions({
-    queryKey: seriesQueryKey(id, lang),
-    queryFn: ({ signal }) =>
-      apiRequest<Series>(lang ? inLanguage(`/api/series/${id}`, lang) : `/api/series/${id}`, { signal }),
+    queryKey: [...catalogueQueryKey, String(id), { lang }] as const,
+    queryFn: ({ signal }) => getSeries(id, lang, signal),
     // After a language change the series stays on screen in the old one until the new one arrives.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === String(id) ? previous : undefined),
   });
+
+/** One series in every language the app has read it in (and not its episodes, whose key starts the same). */
+export const seriesInEveryLanguage = (id: number | string): QueryFilters => ({
+  queryKey: [...catalogueQueryKey, String(id)],
+  predicate: (query) => query.queryKey.length === 3 && typeof query.queryKey[2] === 'object',
+});
 
 export function useSeries(id: number | string) {
   return useQuery(seriesQueryOptions(id, useCatalogueLanguage()));

@@ -1,21 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { VIEWER_USER_ID } from '../../contract/constants.ts';
 import type { UnlockedEpisode } from '../../contract/wallet.ts';
+import { seriesUnlocksUrl } from '../../contract/read-urls.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { userDataFreshness } from '../lib/query-client.ts';
 
-/** All unlocks share this prefix, so one invalidation refreshes every narrowed list too. */
-export const unlockedEpisodesQueryKey = ['/api/user', VIEWER_USER_ID, 'unlocked-episodes'] as const;
-
+/** GET /api/user/{userId}/unlocked-episodes: every unlock of the viewer, or only those of one series. */
 export function getUnlockedEpisodes(seriesId?: number, signal?: AbortSignal) {
-  const query = seriesId === undefined ? '' : `?seriesId=${seriesId}`;
-  return apiRequest<UnlockedEpisode[]>(`/api/user/${VIEWER_USER_ID}/unlocked-episodes${query}`, { signal });
+  const url = seriesId === undefined ? `/api/user/${VIEWER_USER_ID}/unlocked-episodes` : seriesUnlocksUrl(seriesId);
+  return apiRequest<UnlockedEpisode[]>(url, { signal });
 }
 
-/** Every unlock of the viewer, or only those of one series. */
+/** Without a series, the key is also the prefix of each series' list: refreshing it refreshes them all. */
 export const unlockedEpisodesQueryOptions = (seriesId?: number) =>
   queryOptions({
-    queryKey: seriesId === undefined ? unlockedEpisodesQueryKey : [...unlockedEpisodesQueryKey, seriesId],
+    queryKey:
+      seriesId === undefined
+        ? (['/api/user', VIEWER_USER_ID, 'unlocked-episodes'] as const)
+        : (['/api/user', VIEWER_USER_ID, 'unlocked-episodes', seriesId] as const),
     queryFn: ({ signal }) => getUnlockedEpisodes(seriesId, signal),
     ...userDataFreshness,
   });

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { VIEWER_USER_ID } from '../../contract/constants.ts';
 import type { UnlockEpisodeReply } from '../../contract/wallet.ts';
 import { apiRequest, newIdempotencyKey } from '../lib/api-client.ts';
-import { unlockedEpisodesQueryKey } from './get-unlocked-episodes.ts';
-import { transactionsQueryKey } from './get-transactions.ts';
-import { userQueryKey } from './get-user.ts';
+import { unlockedEpisodesQueryOptions } from './get-unlocked-episodes.ts';
+import { transactionsQueryOptions } from './get-transactions.ts';
+import { userQueryOptions } from './get-user.ts';
 
 export interface UnlockEpisodeInput {
   seriesId: number;
@@ -26,10 +26,10 @@ export function useUnlockEpisode() {
     // One key per user action: a network retry of the same action is applied once.
     mutationFn: (input: UnlockEpisodeInput) => unlockEpisode(input, newIdempotencyKey()),
     onSuccess: (reply) => {
-      queryClient.setQueryData(userQueryKey, reply.user);
-      void queryClient.invalidateQueries({ queryKey: userQueryKey, exact: true });
-      void queryClient.invalidateQueries({ queryKey: unlockedEpisodesQueryKey });
-      void queryClient.invalidateQueries({ queryKey: transactionsQueryKey });
+      queryClient.setQueryData(userQueryOptions().queryKey, reply.user);
+      void queryClient.invalidateQueries({ queryKey: userQueryOptions().queryKey, exact: true });
+      void queryClient.invalidateQueries({ queryKey: unlockedEpisodesQueryOptions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: transactionsQueryOptions().queryKey });
     },
   });
 }

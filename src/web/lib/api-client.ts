@@ -3,7 +3,7 @@ import type { PageRenderRequest } from '../../contract/page-render.ts';
 
 /**
  * The one way the client talks to the server. Cookies always travel; a JSON body (with its content
- * type) only when there is one. A non-OK reply fails with "<status>: <body text or status text>" (SPEC §8).
+ * type) only when there is one. A non-OK reply fails with "<status>: <body text or status text>".
  */
 export class ApiError extends Error {
   constructor(
@@ -15,7 +15,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** The server's readable message from a JSON error reply, else the whole SPEC-format message. */
+  /** The server's readable message from a JSON error reply, else the whole "<status>: <text>" message. */
   get serverMessage(): string {
     try {
       const parsed = JSON.parse(this.body) as { message?: unknown };
@@ -38,7 +38,7 @@ export class ApiError extends Error {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -51,6 +51,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   // Compiled out of the browser's bundle.
   if (import.meta.env.SSR && serverReads) return readOnServer<T>(path, options);
   if ((options.method ?? 'GET') === 'GET') {
+    const early = takeEarlyRead(path);
+    if (early) return early as Promise<T>;
     const served = takeServedAnswer(path);
     if (served.found) return served.answer as T;
   }
@@ -96,6 +98,24 @@ function takeServedAnswer(path: string): { found: boolean; answer?: unknown } {
   const answer = answers[path];
   delete answers[path];
   return { found: true, answer };
+}
+
+/**
+ * Reads the player's boot script began before the app had started (features/watch/feed/early-start.ts), by
+ * URL: the app's first read of that URL takes the answer instead of asking again. Each is taken once, and
+ * only while fresh: an older one means the page came later than any cold start would.
+ */
+const earlyReads = new Map<string, { read: Promise<unknown>; at: number }>();
+const EARLY_READ_FRESH_MS = 15_000;
+
+export function noteEarlyRead(path: string, read: Promise<unknown>) {
+  earlyReads.set(path, { read, at: Date.now() });
+}
+
+function takeEarlyRead(path: string): Promise<unknown> | undefined {
+  const early = earlyReads.get(path);
+  earlyReads.delete(path);
+  return early && Date.now() - early.at < EARLY_READ_FRESH_MS ? early.read : undefined;
 }
 
 /**

@@ -4,7 +4,7 @@ import { shownLanguageTag } from './texts/text-store.ts';
 const locale = shownLanguageTag;
 
 /**
- * Likes over 1000 carry a K suffix (SPEC §9): 1500 → "1.5K", 999 → "999". Other languages use their own
+ * In English, likes over 1000 carry a K suffix: 1500 → "1.5K", 999 → "999". Other languages use their own
  * short form where they have one (fr "1,5 k", ko "1.5천", ja "1.5万" from 10,000, hi "1.5 हज़ार");
  * a language without one writes the number out in full (de "1500").
  */
@@ -23,7 +23,7 @@ export function formatRatingOutOfTen(rating: number): string {
   return new Intl.NumberFormat(locale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating / 10);
 }
 
-/** The rating count shown is rating × 1000 (SPEC §2). */
+/** The rating count shown is rating × 1000. */
 export function ratingCount(rating: number): number {
   return rating * 1000;
 }

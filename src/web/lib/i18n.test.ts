@@ -39,7 +39,7 @@ describe('numbers, prices and dates follow the language shown', () => {
     showTag(tag);
   };
 
-  it('English likes keep the K suffix of SPEC above 1000', async () => {
+  it('English likes keep the K suffix above 1000', async () => {
     await inLanguage('en');
     expect(formatLikes(999)).toBe('999');
     expect(formatLikes(1000)).toBe('1,000');

@@ -17,7 +17,7 @@ import {
 
 export { directionOf, LANGUAGE_TAGS, languageOfTag, matchBrowserLanguage, initialLanguage, readStoredLanguage };
 
-/** A genre as the viewer's language names it (the catalogue stores the English name of SPEC §9). */
+/** A genre as the viewer's language names it (the catalogue stores its English name). */
 export const genreLabel = (genre: string): string =>
   translate(`genres.${genre}`, { ns: DEFAULT_NAMESPACE, defaultValue: genre });
 
@@ -56,7 +56,7 @@ export async function initI18n(language: Language = initialLanguage(), namespace
   await showLanguage(language, [DEFAULT_NAMESPACE, ...namespaces]);
 }
 
-/** The picker's choice: remembered (SPEC §3 local flags), then every text, number and direction follows. */
+/** The picker's choice: remembered (a local flag), then every text, number and direction follows. */
 export async function changeLanguage(language: Language) {
   try {
     localStorage.setItem(storageKeys.language, language);

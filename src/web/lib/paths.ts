@@ -1,4 +1,4 @@
-/** Every route of the app in one place (SPEC §2, plus the pages SPEC links to). */
+/** Every route of the app in one place. */
 export const paths = {
   home: '/',
   discover: '/discover',

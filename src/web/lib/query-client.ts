@@ -1,17 +1,13 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import type { ServedQuery } from '../../contract/page-data.ts';
 import { USER_DATA_FRESH_MS } from '../../contract/constants.ts';
-import { apiRequest } from './api-client.ts';
-
-/** Default reads: GET the path made by joining the query key's segments with slashes (SPEC §7). */
-const getByQueryKey: QueryFunction = ({ queryKey, signal }) => apiRequest(queryKey.map(String).join('/'), { signal });
 
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      // SPEC §9: data never goes stale by default, no refetch on focus, no polling, no retries.
+      // Every read names its own fetcher (src/web/api, features/*/api). Data never goes stale by default: no
+      // refetch on focus, no polling, no retries.
       queries: {
-        queryFn: getByQueryKey,
         staleTime: Infinity,
         refetchOnWindowFocus: false,
         refetchInterval: false,
@@ -22,7 +18,7 @@ export function createQueryClient() {
   });
 }
 
-/** User data (balance, lists) is fresh for five minutes (SPEC §9). */
+/** The viewer's own data (balance, lists) is read again after five minutes. */
 export const userDataFreshness = { staleTime: USER_DATA_FRESH_MS } as const;
 
 /** The answers a page was rendered from on the server, to send with it. */

@@ -1,4 +1,4 @@
-/** The local flags of SPEC §3. They only remember what the UI last knew; the server decides. */
+/** The app's local flags (localStorage). They only remember what the UI last knew; the server decides. */
 export const storageKeys = {
   access: { key: 'cliffhanger.access', granted: 'granted' },
   login: { key: 'cliffhanger.login', loggedIn: 'loggedIn' },

@@ -152,7 +152,7 @@ describe('demo episodes on HLS', () => {
     expect(poster.statusCode).toBe(200);
     expect(poster.headers['content-type']).toBe('image/jpeg');
 
-    await t.db.update(users).set({ coins: locked.cost }).where(eq(users.id, 'user-1'));
+    await t.db.update(users).set({ coins: locked.cost }).where(eq(users.id, t.viewerId));
     const unlock = await t.viewer({
       method: 'POST',
       url: '/api/user/user-1/unlock-episode',

@@ -10,7 +10,7 @@ declare module 'fastify' {
 
 /** Opens the access gate (putting the configured codes in force) and keeps it in step with every other instance. */
 export const accessGatePlugin = fp(async (app: FastifyInstance) => {
-  const gate = await openAccessGate(app.db, app.secrets.knownAccessCodes);
+  const gate = await openAccessGate(app.db, app.secrets.knownAccessCodes, app.config.accessGate === 'on');
   app.decorate('accessGate', gate);
   const reload = () =>
     void gate.reload().catch((error: unknown) => {

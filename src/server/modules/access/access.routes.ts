@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accessBody,
   accessReply,
+  accessStatusReply,
   errorReply,
   leaveAccessReply,
   revokeAllAccessReply,
@@ -10,6 +11,24 @@ import { ACCESS_COOKIE, attemptRoute, operatorRoute, publicRoute } from '../../p
 import { ACCESS_SESSION_SECONDS, grantAccess, leavePreview, revokeAllAccess } from './access.service.ts';
 
 export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/access',
+    {
+      config: publicRoute,
+      schema: {
+        summary: 'Whether an access code is asked for at all, and whether this browser is past the gate',
+        operationId: 'getAccessStatus',
+        tags: ['Access'],
+        response: { 200: accessStatusReply },
+      },
+    },
+    (request, reply) => {
+      void reply.header('Cache-Control', 'no-store');
+      const cookie = request.cookies[ACCESS_COOKIE];
+      return { required: app.accessGate.required, granted: app.accessGate.admits(cookie) };
+    },
+  );
+
   app.post(
     '/api/access',
     {
@@ -23,6 +42,8 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // With the gate off everyone is in already: no code is asked for, and none is checked.
+      if (!app.accessGate.required) return { granted: true as const };
       const cookie = await grantAccess(app.db, app.secrets, app.accessGate, request.body.code);
       reply.setCookie(ACCESS_COOKIE, cookie, {
         path: '/',
@@ -56,7 +77,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/access/revoke-all',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner'),
       schema: {
         summary: "Revoke every viewer's access",
         operationId: 'revokeAllViewerAccess',
@@ -64,6 +85,10 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: revokeAllAccessReply },
       },
     },
-    async () => ({ revokedSessions: await revokeAllAccess(app.db, app.accessGate) }),
+    async (request) => {
+      const revokedSessions = await revokeAllAccess(app.db, app.accessGate);
+      await app.audit(request, { action: 'access.revoke_all', after: { revokedSessions } });
+      return { revokedSessions };
+    },
   );
 };

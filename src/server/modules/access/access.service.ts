@@ -18,6 +18,10 @@ export function normaliseAccessCode(code: string) {
  * database; a change anywhere (codes, revocations) is announced on `access_changed` and each instance reloads.
  */
 export interface AccessGate {
+  /** False with ACCESS_GATE=off: every route that needs access is open to all, and no code is asked for. */
+  readonly required: boolean;
+  /** Whether a visitor with this cookie is let in: always, with the gate off; else with a pass. */
+  admits(cookie: string | undefined): boolean;
   /** The pass a cookie carries when it is genuine, unexpired and not revoked; else null. */
   passOf(cookie: string | undefined): AccessPass | null;
   reload(): Promise<void>;
@@ -27,7 +31,11 @@ export interface AccessGate {
   hasCode(codeId: string): boolean;
 }
 
-export async function openAccessGate(db: Database, knownCodes: string[] | undefined): Promise<AccessGate> {
+export async function openAccessGate(
+  db: Database,
+  knownCodes: string[] | undefined,
+  required = true,
+): Promise<AccessGate> {
   let gate = await repo.ensureAccessGate(db, randomBytes(32).toString('base64url'));
   if (knownCodes) await putCodesInForce(db, gate, knownCodes.map(normaliseAccessCode));
 
@@ -44,23 +52,27 @@ export async function openAccessGate(db: Database, knownCodes: string[] | undefi
   };
   await reload();
 
+  const passOf = (cookie: string | undefined): AccessPass | null => {
+    if (!cookie) return null;
+    let pass = verified.get(cookie);
+    if (!pass) {
+      const read = readAccessCookie(gate.signingKey, cookie);
+      if (!read) return null;
+      if (verified.size >= VERIFIED_COOKIES) verified.clear();
+      verified.set(cookie, (pass = read));
+    }
+    const live =
+      pass.expiresAt * 1000 > Date.now() &&
+      pass.generation === gate.generation &&
+      codeIds.has(pass.codeId) &&
+      !revoked.has(pass.sessionId);
+    return live ? pass : null;
+  };
+
   return {
-    passOf(cookie) {
-      if (!cookie) return null;
-      let pass = verified.get(cookie);
-      if (!pass) {
-        const read = readAccessCookie(gate.signingKey, cookie);
-        if (!read) return null;
-        if (verified.size >= VERIFIED_COOKIES) verified.clear();
-        verified.set(cookie, (pass = read));
-      }
-      const live =
-        pass.expiresAt * 1000 > Date.now() &&
-        pass.generation === gate.generation &&
-        codeIds.has(pass.codeId) &&
-        !revoked.has(pass.sessionId);
-      return live ? pass : null;
-    },
+    required,
+    admits: (cookie) => !required || passOf(cookie) !== null,
+    passOf,
     reload,
     get signingKey() {
       return gate.signingKey;

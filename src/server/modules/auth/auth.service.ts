@@ -1,29 +1,71 @@
+import type { SignedInOperator } from '../../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { adminSessions } from '../../db/schema.ts';
 import { DomainError } from '../../errors.ts';
-import { hashToken, newToken, verifySecret, type Secrets } from '../../secrets.ts';
-import { deleteExpiredSessions, deleteSession, insertSession, isSessionLive } from './sessions.repository.ts';
+import { hashSecret, hashToken, newToken, verifySecret, type Secrets } from '../../secrets.ts';
+import * as operatorsRepo from './operators.repository.ts';
+import { deleteExpiredSessions, deleteSession, insertSession, operatorOfLiveSession } from './sessions.repository.ts';
+
+export interface Credentials {
+  /** Absent or empty: the owner, whose password is ADMIN_PASSWORD. */
+  name?: string;
+  password: string;
+}
+
+/** Checked against when a name is unknown, so a wrong name takes as long as a wrong password. */
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * The operator these credentials name, or a DomainError. The owner's password is ADMIN_PASSWORD whether or not
+ * they type their name; everyone else's is the one they set when accepting their invite.
+ */
+export async function checkCredentials(
+  db: Database,
+  secrets: Secrets,
+  credentials: Credentials,
+): Promise<SignedInOperator> {
+  const name = credentials.name?.trim();
+  if (!name) {
+    const owner = await operatorsRepo.findOwner(db);
+    if (!owner || !(await verifySecret(credentials.password, secrets.adminPasswordHash))) {
+      throw new DomainError('unauthenticated', 'Invalid password. Please try again.', 'password');
+    }
+    return { id: owner.id, name: owner.name, role: owner.role };
+  }
+  const row = await operatorsRepo.findOperatorByName(db, name);
+  const hash = row?.role === 'owner' ? secrets.adminPasswordHash : row?.passwordHash;
+  const matches = await verifySecret(credentials.password, hash ?? (await (decoyHash ??= hashSecret(newToken()))));
+  if (!row || !hash || !matches || row.disabledAt) {
+    throw new DomainError('unauthenticated', 'Invalid name or password. Please try again.', 'password');
+  }
+  return { id: row.id, name: row.name, role: row.role };
+}
 
 /** A fresh session id on every login (never reuse one the browser brought). */
 export async function startAdminSession(
   db: Database,
-  secrets: Secrets,
-  password: string,
+  operator: SignedInOperator,
   sessionMs: number,
   previousToken: string | undefined,
 ): Promise<string> {
-  if (!(await verifySecret(password, secrets.adminPasswordHash))) {
-    throw new DomainError('unauthenticated', 'Invalid password. Please try again.', 'password');
-  }
   if (previousToken) await deleteSession(db, adminSessions, hashToken(previousToken));
   await deleteExpiredSessions(db, adminSessions);
   const token = newToken();
-  await insertSession(db, adminSessions, hashToken(token), new Date(Date.now() + sessionMs));
+  await insertSession(db, adminSessions, hashToken(token), operator.id, new Date(Date.now() + sessionMs));
+  await operatorsRepo.updateOperator(db, operator.id, { lastSignInAt: new Date() });
   return token;
 }
 
-export function isAdminSession(db: Database, token: string | undefined) {
-  return token ? isSessionLive(db, adminSessions, hashToken(token)) : Promise.resolve(false);
+/** Who holds this admin session, if it is live and its operator is not disabled. */
+export async function operatorOfSession(
+  db: Database,
+  token: string | undefined,
+): Promise<SignedInOperator | undefined> {
+  return token ? operatorOfLiveSession(db, hashToken(token)) : undefined;
+}
+
+export async function isAdminSession(db: Database, token: string | undefined) {
+  return (await operatorOfSession(db, token)) !== undefined;
 }
 
 export async function endAdminSession(db: Database, token: string | undefined) {

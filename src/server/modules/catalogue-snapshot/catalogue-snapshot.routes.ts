@@ -94,7 +94,7 @@ function localChange(method: string, route: string | undefined): CatalogueChange
   return undefined;
 }
 
-/** The catalogue reads of SPEC §7, answered from the in-memory snapshot as prepared bytes. */
+/** The catalogue's public reads (lists, one series, its episodes), answered from the in-memory snapshot as prepared bytes. */
 export const catalogueSnapshotRoutes = fp(async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const snapshot = createCatalogueSnapshot(app.db);

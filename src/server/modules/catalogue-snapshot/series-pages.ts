@@ -12,7 +12,7 @@ interface Order {
 
 const newestFirst = (s: Series): SortKey => [Date.parse(s.createdAt), s.id];
 
-// The same orders as the SPEC §7 lists (catalogue.repository.ts), with the id breaking ties.
+// The same orders as the whole-catalogue lists (catalogue.repository.ts), with the id breaking ties.
 const ORDERS: Record<SeriesListName, Order> = {
   all: { keyOf: newestFirst, keySize: 2, includes: () => true },
   new: { keyOf: newestFirst, keySize: 2, includes: (s) => s.isNew },

@@ -15,8 +15,16 @@ import {
   seriesPage,
   seriesSearchQuery,
   updateSeriesBody,
+  type Series,
 } from '../../../contract/index.ts';
-import { createSeries, editSeries, getCatalogueFigures, getEpisode, removeSeries } from './catalogue.service.ts';
+import {
+  createSeries,
+  editSeries,
+  getCatalogueFigures,
+  getEpisode,
+  getSeries,
+  removeSeries,
+} from './catalogue.service.ts';
 import { searchSeries } from './series-search.service.ts';
 import { inViewerLanguage } from '../translations/translations.service.ts';
 import { sendPrepared } from '../catalogue-snapshot/prepared-reply.ts';
@@ -25,6 +33,10 @@ import type { FastifyRequest } from 'fastify';
 import { artworkImporter, DEFAULT_ARTWORK_LIMITS, type OwnOrigin } from '../../media/artwork-import.ts';
 import { adoptExternalArtwork, storeUploadedArtwork } from './series-artwork.ts';
 import { receiveArtwork } from './artwork.upload.ts';
+
+const seriesObject = (s: Series) => ({ type: 'series', id: s.id, label: s.title });
+/** What the audit log compares of a series: what operators edit, not its counters. */
+const auditedSeries = ({ id: _id, likes: _likes, createdAt: _createdAt, ...edited }: Series) => edited;
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const artwork = artworkImporter(app.mediaPipeline.storage, {
@@ -71,7 +83,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/catalogue-figures',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor', 'analyst'),
       schema: {
         summary: "The catalogue's figures for the dashboard",
         operationId: 'getCatalogueFigures',
@@ -100,7 +112,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/series',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: 'Create a series',
         operationId: 'createSeries',
@@ -109,7 +121,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: series },
       },
     },
-    async (request, reply) => reply.status(201).send(await createSeries(app.db, artwork, request.body, ours(request))),
+    async (request, reply) => {
+      const created = await createSeries(app.db, artwork, request.body, ours(request));
+      await app.audit(request, {
+        action: 'series.create',
+        object: seriesObject(created),
+        after: auditedSeries(created),
+      });
+      return reply.status(201).send(created);
+    },
   );
 
   await app.register(async (uploads) => {
@@ -118,7 +138,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     uploads.post(
       '/api/series/artwork',
       {
-        config: operatorRoute,
+        config: operatorRoute('owner', 'editor'),
         schema: {
           summary: 'Upload a series picture',
           operationId: 'uploadSeriesArtwork',
@@ -137,7 +157,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/series/:id',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: 'Edit a series',
         operationId: 'updateSeries',
@@ -147,13 +167,23 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: series, 404: errorReply },
       },
     },
-    (request) => editSeries(app.db, artwork, request.params.id, request.body, ours(request)),
+    async (request) => {
+      const before = await getSeries(app.db, request.params.id);
+      const after = await editSeries(app.db, artwork, request.params.id, request.body, ours(request));
+      await app.audit(request, {
+        action: 'series.update',
+        object: seriesObject(after),
+        before: auditedSeries(before),
+        after: auditedSeries(after),
+      });
+      return after;
+    },
   );
 
   app.delete(
     '/api/series/:id',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: 'Delete a series and its episodes',
         operationId: 'deleteSeries',
@@ -163,7 +193,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const before = await getSeries(app.db, request.params.id);
       await removeSeries(app.db, request.params.id);
+      await app.audit(request, {
+        action: 'series.delete',
+        object: seriesObject(before),
+        before: auditedSeries(before),
+      });
       await removeSeriesMedia(app.mediaPipeline, request.params.id);
       return reply.status(204).send(null);
     },

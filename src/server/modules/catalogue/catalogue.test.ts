@@ -157,7 +157,7 @@ describe('reading the catalogue', () => {
 });
 
 describe('creating a series', () => {
-  it('creates with the SPEC defaults and ignores likes sent by the client', async () => {
+  it('creates with the product defaults and ignores likes sent by the client', async () => {
     const res = await t.admin({
       method: 'POST',
       url: '/api/series',

@@ -10,10 +10,14 @@ import {
   reorderTrendingBody,
   trendingItem,
   updateTrendingItemBody,
+  type CarouselItem,
+  type TrendingItem,
 } from '../../../contract/index.ts';
 import {
   addToCarousel,
   addToTrending,
+  listCarousel,
+  listTrending,
   removeFromCarousel,
   removeFromTrending,
   reorderCarousel,
@@ -25,12 +29,26 @@ import { operatorRoute } from '../../plugins/guards.ts';
 const errors = { 400: errorReply, 404: errorReply, 409: errorReply };
 const deleted = { 204: z.null(), 404: errorReply };
 
+const curated = (type: string, item: CarouselItem | TrendingItem) => ({ type, id: item.id, label: item.series.title });
+const carouselFields = (item: CarouselItem) => ({ seriesId: item.seriesId, displayOrder: item.displayOrder });
+const trendingFields = (item: TrendingItem) => ({
+  seriesId: item.seriesId,
+  rank: item.rank,
+  matchPercentage: item.matchPercentage,
+});
+function titlesInOrder<Item extends CarouselItem | TrendingItem>(items: Item[], place: (item: Item) => number) {
+  return [...items]
+    .sort((a, b) => place(a) - place(b))
+    .map((item) => item.series.title)
+    .join(', ');
+}
+
 export const curationRoutes: FastifyPluginAsyncZod = async (app) => {
   // GET /api/carousel and /api/trending are served from memory: catalogue-snapshot.routes.ts.
   app.post(
     '/api/carousel',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: 'Add a series to the carousel',
         operationId: 'addCarouselItem',
@@ -39,13 +57,21 @@ export const curationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: carouselItem, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await addToCarousel(app.db, request.body)),
+    async (request, reply) => {
+      const added = await addToCarousel(app.db, request.body);
+      await app.audit(request, {
+        action: 'carousel.add',
+        object: curated('carousel', added),
+        after: carouselFields(added),
+      });
+      return reply.status(201).send(added);
+    },
   );
 
   app.put(
     '/api/carousel/reorder',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: 'Reorder the carousel',
         operationId: 'reorderCarousel',
@@ -54,13 +80,23 @@ export const curationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(carouselItem), ...errors },
       },
     },
-    (request) => reorderCarousel(app.db, request.body.items),
+    async (request) => {
+      const before = await listCarousel(app.db);
+      const after = await reorderCarousel(app.db, request.body.items);
+      await app.audit(request, {
+        action: 'carousel.reorder',
+        object: { type: 'carousel' },
+        before: { order: titlesInOrder(before, (item) => item.displayOrder) },
+        after: { order: titlesInOrder(after, (item) => item.displayOrder) },
+      });
+      return after;
+    },
   );
 
   app.delete(
     '/api/carousel/:id',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: 'Remove an item from the carousel',
         operationId: 'removeCarouselItem',
@@ -70,7 +106,13 @@ export const curationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const item = (await listCarousel(app.db)).find((entry) => entry.id === request.params.id);
       await removeFromCarousel(app.db, request.params.id);
+      await app.audit(request, {
+        action: 'carousel.remove',
+        object: item ? curated('carousel', item) : { type: 'carousel', id: request.params.id },
+        before: item ? carouselFields(item) : null,
+      });
       return reply.status(204).send(null);
     },
   );
@@ -78,7 +120,7 @@ export const curationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/trending',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: 'Add a series to the trending row',
         operationId: 'addTrendingItem',
@@ -87,13 +129,21 @@ export const curationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: trendingItem, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await addToTrending(app.db, request.body)),
+    async (request, reply) => {
+      const added = await addToTrending(app.db, request.body);
+      await app.audit(request, {
+        action: 'trending.add',
+        object: curated('trending', added),
+        after: trendingFields(added),
+      });
+      return reply.status(201).send(added);
+    },
   );
 
   app.put(
     '/api/trending/reorder',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: 'Reorder the trending row',
         operationId: 'reorderTrending',
@@ -102,13 +152,23 @@ export const curationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(trendingItem), ...errors },
       },
     },
-    (request) => reorderTrending(app.db, request.body.items),
+    async (request) => {
+      const before = await listTrending(app.db);
+      const after = await reorderTrending(app.db, request.body.items);
+      await app.audit(request, {
+        action: 'trending.reorder',
+        object: { type: 'trending' },
+        before: { order: titlesInOrder(before, (item) => item.rank) },
+        after: { order: titlesInOrder(after, (item) => item.rank) },
+      });
+      return after;
+    },
   );
 
   app.put(
     '/api/trending/:id',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: "Set a trending item's match percentage",
         operationId: 'updateTrendingItem',
@@ -118,13 +178,23 @@ export const curationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: trendingItem, ...errors },
       },
     },
-    (request) => setTrendingMatch(app.db, request.params.id, request.body.matchPercentage),
+    async (request) => {
+      const before = (await listTrending(app.db)).find((entry) => entry.id === request.params.id);
+      const after = await setTrendingMatch(app.db, request.params.id, request.body.matchPercentage);
+      await app.audit(request, {
+        action: 'trending.update',
+        object: curated('trending', after),
+        before: before ? trendingFields(before) : null,
+        after: trendingFields(after),
+      });
+      return after;
+    },
   );
 
   app.delete(
     '/api/trending/:id',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: 'Remove an item from the trending row',
         operationId: 'removeTrendingItem',
@@ -134,7 +204,13 @@ export const curationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const item = (await listTrending(app.db)).find((entry) => entry.id === request.params.id);
       await removeFromTrending(app.db, request.params.id);
+      await app.audit(request, {
+        action: 'trending.remove',
+        object: item ? curated('trending', item) : { type: 'trending', id: request.params.id },
+        before: item ? trendingFields(item) : null,
+      });
       return reply.status(204).send(null);
     },
   );

@@ -71,7 +71,7 @@ export async function listCarousel(db: Database) {
   return (await repo.carouselItemsInOrder(db)).map(toCarouselItem);
 }
 
-/** Appends at (item count + 1) whatever order the client asked for (SPEC §4). */
+/** A new carousel item goes last, at (item count + 1), whatever order the client asked for. */
 export async function addToCarousel(db: Database, input: { seriesId: number; isActive: boolean }) {
   const id = await withConstraintMessages(() =>
     db.transaction(async (tx) => {

@@ -6,12 +6,12 @@ import {
   adminEpisode,
   episodeIdParams,
   episodePlayback as episodePlaybackReply,
-  VIEWER_USER_ID,
   errorReply,
   seriesIdParams,
   updateEpisodeBody,
   uploadEpisodeFields,
   videoProcessingStatus as videoProcessingStatusReply,
+  type AdminEpisode,
 } from '../../../contract/index.ts';
 import { invalid } from '../../errors.ts';
 import { removeQuietly, seriesUploadsDir } from '../transcode/transcode.service.ts';
@@ -35,6 +35,14 @@ import { mediaTokenSecret } from '../../media/media-token.ts';
 
 const errors = { 400: errorReply, 401: errorReply, 404: errorReply, 409: errorReply, 413: errorReply, 503: errorReply };
 
+const episodeObject = (e: AdminEpisode) => ({
+  type: 'episode',
+  id: e.id,
+  label: `Series ${e.seriesId}, episode ${e.episodeNumber}: ${e.title}`,
+});
+/** What the audit log compares of an episode: what operators edit. */
+const auditedEpisode = (e: AdminEpisode) => ({ seriesId: e.seriesId, episodeNumber: e.episodeNumber, title: e.title });
+
 const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only this scope parses multipart bodies; everything else stays JSON-only.
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1000, parts: 12 } });
@@ -45,7 +53,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/video-processing',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor', 'analyst'),
       schema: {
         summary: 'Whether this server can process uploaded videos',
         operationId: 'getVideoProcessingStatus',
@@ -59,7 +67,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/series/:id/episodes/admin',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor', 'analyst'),
       schema: {
         summary: "A series' episodes with their processing state",
         operationId: 'listSeriesEpisodesForOperator',
@@ -74,7 +82,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/episodes/:episodeId/admin',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor', 'analyst'),
       schema: {
         summary: 'One episode with its processing state',
         operationId: 'getEpisodeForOperator',
@@ -89,7 +97,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/series/:id/episodes',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: 'Upload a new episode',
         operationId: 'uploadEpisode',
@@ -110,7 +118,13 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
           const issue = fields.error.issues[0]!;
           throw invalid(issue.message, issue.path.join('.') || undefined);
         }
-        return reply.status(201).send(await addUploadedEpisode(ctx, seriesId, fields.data, upload.path));
+        const created = await addUploadedEpisode(ctx, seriesId, fields.data, upload.path);
+        await app.audit(request, {
+          action: 'episode.create',
+          object: episodeObject(created),
+          after: auditedEpisode(created),
+        });
+        return reply.status(201).send(created);
       } catch (error) {
         await removeQuietly(upload.path);
         throw error;
@@ -121,7 +135,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/episodes/:episodeId/video',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: "Replace an episode's video",
         operationId: 'replaceEpisodeVideo',
@@ -136,7 +150,9 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireVideoProcessing();
       const upload = await receiveUpload(request, uploadsOf(episode.seriesId), maxBytes);
       try {
-        return reply.status(202).send(await replaceEpisodeVideo(ctx, episode.id, upload.path));
+        const replaced = await replaceEpisodeVideo(ctx, episode.id, upload.path);
+        await app.audit(request, { action: 'episode.replace_video', object: episodeObject(replaced) });
+        return reply.status(202).send(replaced);
       } catch (error) {
         await removeQuietly(upload.path);
         throw error;
@@ -147,7 +163,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/episodes/:episodeId/retry-transcode',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: "Transcode an episode's video again",
         operationId: 'retryEpisodeTranscode',
@@ -156,13 +172,17 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 202: adminEpisode, ...errors },
       },
     },
-    async (request, reply) => reply.status(202).send(await retryTranscode(ctx, request.params.episodeId)),
+    async (request, reply) => {
+      const retried = await retryTranscode(ctx, request.params.episodeId);
+      await app.audit(request, { action: 'episode.retry_transcode', object: episodeObject(retried) });
+      return reply.status(202).send(retried);
+    },
   );
 
   app.put(
     '/api/episodes/:episodeId',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: 'Edit an episode',
         operationId: 'updateEpisode',
@@ -172,13 +192,23 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminEpisode, ...errors },
       },
     },
-    (request) => editEpisode(app.db, request.params.episodeId, request.body),
+    async (request) => {
+      const before = await getEpisodeForOperator(app.db, request.params.episodeId);
+      const after = await editEpisode(app.db, request.params.episodeId, request.body);
+      await app.audit(request, {
+        action: 'episode.update',
+        object: episodeObject(after),
+        before: auditedEpisode(before),
+        after: auditedEpisode(after),
+      });
+      return after;
+    },
   );
 
   app.delete(
     '/api/episodes/:episodeId',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: 'Delete an episode',
         operationId: 'deleteEpisode',
@@ -188,7 +218,13 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const before = await getEpisodeForOperator(app.db, request.params.episodeId);
       await removeEpisode(ctx, request.params.episodeId);
+      await app.audit(request, {
+        action: 'episode.delete',
+        object: episodeObject(before),
+        before: auditedEpisode(before),
+      });
       return reply.status(204).send(null);
     },
   );
@@ -218,7 +254,8 @@ const viewerRoutes: FastifyPluginAsyncZod = async (app) => {
         mediaBase,
         tokens: { secret: mediaTokenSecret(app.accessGate.signingKey), lifetimeMs: app.config.mediaTokenMs },
       };
-      const playback = await episodePlayback(ctx, VIEWER_USER_ID, request.params.episodeId, () =>
+      // Nobody has unlocked anything for a visitor without a viewer: the empty id owns no unlock.
+      const playback = await episodePlayback(ctx, app.viewers.idOf(request) ?? '', request.params.episodeId, () =>
         isOperator(app, request),
       );
       // Each opening asks anew: a revoked pass or a deleted episode gets no new token.

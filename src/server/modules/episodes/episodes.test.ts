@@ -393,7 +393,7 @@ describe('mediaVerdict', () => {
         thumbnailUrl: '',
       },
     ]);
-    const verdict = (p: string) => mediaVerdict(t.db, 'user-1', p);
+    const verdict = (p: string) => mediaVerdict(t.db, t.viewerId, p);
     const can = async (p: string) => (await verdict(p)) !== 'locked';
     const locked = hls(paid.id, 11);
 
@@ -415,18 +415,20 @@ describe('mediaVerdict', () => {
     expect(await verdict(hls(paid.id, 3))).toBe('free');
     expect(await verdict('/media/art/poster.svg')).toBe('open');
 
-    await t.db.insert(unlocks).values({ userId: 'user-1', seriesId: paid.id, episodeNumber: 11 });
+    await t.db.insert(unlocks).values({ userId: t.viewerId, seriesId: paid.id, episodeNumber: 11 });
     expect(await can(locked.replace('master.m3u8', '360p/seg_00001.m4s'))).toBe(true);
     expect(await verdict(locked)).toBe('unlocked');
   });
 
   it('answers paths longer or deeper than any we make without a query, and finds owners only two folders up', async () => {
     const deep = `/media/${'a/'.repeat(7000)}x.m4s`;
-    expect(await mediaVerdict(t.db, 'user-1', deep)).toBe('no-such-path');
-    expect(await mediaVerdict(t.db, 'user-1', `/%6dedia/${'a/'.repeat(7000)}x.m4s`)).toBe('no-such-path');
-    expect(await mediaVerdict(t.db, 'user-1', `/media/${'x'.repeat(MEDIA_PATH_MAX_LENGTH)}.m4s`)).toBe('no-such-path');
-    expect(await mediaVerdict(t.db, 'user-1', '/media/%E0%A4%A.m4s')).toBe('no-such-path');
-    expect(await mediaVerdict(t.db, 'user-1', '/media/a/b/c/d/e/f/g/h/i/j/k.m4s')).toBe('no-such-path');
+    expect(await mediaVerdict(t.db, t.viewerId, deep)).toBe('no-such-path');
+    expect(await mediaVerdict(t.db, t.viewerId, `/%6dedia/${'a/'.repeat(7000)}x.m4s`)).toBe('no-such-path');
+    expect(await mediaVerdict(t.db, t.viewerId, `/media/${'x'.repeat(MEDIA_PATH_MAX_LENGTH)}.m4s`)).toBe(
+      'no-such-path',
+    );
+    expect(await mediaVerdict(t.db, t.viewerId, '/media/%E0%A4%A.m4s')).toBe('no-such-path');
+    expect(await mediaVerdict(t.db, t.viewerId, '/media/a/b/c/d/e/f/g/h/i/j/k.m4s')).toBe('no-such-path');
 
     const paid = await createSeries({ isFree: false });
     const folder = `/media/series/${paid.id}/episodes/30/1-1-fedcba/`;
@@ -437,9 +439,9 @@ describe('mediaVerdict', () => {
       videoUrl: `${folder}master.m3u8`,
       thumbnailUrl: '',
     });
-    expect(await mediaVerdict(t.db, 'user-1', `${folder}360p/seg_00001.m4s`)).toBe('locked');
+    expect(await mediaVerdict(t.db, t.viewerId, `${folder}360p/seg_00001.m4s`)).toBe('locked');
     // Three levels below the episode's folder is no file of the episode's.
-    expect(await mediaVerdict(t.db, 'user-1', `${folder}360p/deeper/seg_00001.m4s`)).toBe('open');
+    expect(await mediaVerdict(t.db, t.viewerId, `${folder}360p/deeper/seg_00001.m4s`)).toBe('open');
   });
 
   it('gives the media route a hook that answers 403 for a locked segment and lets it through once unlocked', async () => {
@@ -453,10 +455,14 @@ describe('mediaVerdict', () => {
     const operatorAsked: string[] = [];
     media.addHook(
       'onRequest',
-      refuseLockedEpisodeMedia(t.db, async (request) => {
-        operatorAsked.push(request.url);
-        return false;
-      }),
+      refuseLockedEpisodeMedia(
+        t.db,
+        () => t.viewerId,
+        async (request) => {
+          operatorAsked.push(request.url);
+          return false;
+        },
+      ),
     );
     media.get('/media/*', () => 'served');
     const segment = url.replace('master.m3u8', '360p/seg_00000.m4s');
@@ -467,7 +473,7 @@ describe('mediaVerdict', () => {
     expect(locked.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: LOCKED_MEDIA_MESSAGE });
     expect((await media.inject({ method: 'GET', url: url.replace('master.m3u8', 'poster.jpg') })).body).toBe('served');
 
-    await t.db.insert(unlocks).values({ userId: 'user-1', seriesId: paid.id, episodeNumber: 20 });
+    await t.db.insert(unlocks).values({ userId: t.viewerId, seriesId: paid.id, episodeNumber: 20 });
     const unlocked = await media.inject({ method: 'GET', url: segment });
     expect(unlocked.statusCode).toBe(200);
     expect(unlocked.body).toBe('served');

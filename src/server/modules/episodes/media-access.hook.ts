@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { VIEWER_USER_ID } from '../../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { mediaVerdict } from './episodes.service.ts';
 
@@ -24,9 +23,14 @@ declare module 'fastify' {
  * kept by any cache, the operator's browser included: a viewer using the same browser later must meet the lock.
  * The session is looked up only for locked media, so viewers' requests cost nothing more.
  */
-export function refuseLockedEpisodeMedia(db: Database, isOperator: (request: FastifyRequest) => Promise<boolean>) {
+export function refuseLockedEpisodeMedia(
+  db: Database,
+  viewerOf: (request: FastifyRequest) => string | null,
+  isOperator: (request: FastifyRequest) => Promise<boolean>,
+) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const verdict = await mediaVerdict(db, VIEWER_USER_ID, request.url);
+    // Nobody has unlocked anything for a visitor without a viewer: the empty id owns no unlock.
+    const verdict = await mediaVerdict(db, viewerOf(request) ?? '', request.url);
     if (verdict === 'unlocked') request.mediaCaching = 'private';
     if (verdict === 'no-such-path') {
       return reply.status(404).header('Cache-Control', 'no-store').send({

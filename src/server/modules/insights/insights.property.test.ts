@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerEventInput } from '../../../contract/index.ts';
-import { episodes, insightSeriesDays, series, users } from '../../db/schema.ts';
+import { episodes, insightSeriesDays, series } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { mostPlayedSeries } from './insights.repository.ts';
 
@@ -261,8 +261,9 @@ describe('rollups over random event streams', () => {
       );
       seriesIds.push(row!.id);
     }
-    const userIds = Array.from({ length: 4 }, (_, i) => `prop-${seed}-${i}`);
-    await t.db.insert(users).values(userIds.map((id) => ({ id, username: id, email: `${id}@example.com` })));
+    // Four viewers, each sending only their own events (another viewer's id in a body is refused).
+    const userIds: string[] = [];
+    for (let i = 0; i < 4; i++) userIds.push(await t.addViewer());
 
     const unique = Array.from({ length: 150 + rand.int(150) }, () => randomEvent(rand, seriesIds, userIds));
     // Batches per viewer, then resent whole, resent in part, and overlapping, all in a shuffled order.
@@ -285,7 +286,7 @@ describe('rollups over random event streams', () => {
     for (let i = 0; i < all.length; i += 4) {
       const replies = await Promise.all(
         all.slice(i, i + 4).map((batch) =>
-          t.viewer({
+          t.viewerAs(batch[0]!.userId)({
             method: 'POST',
             url: '/api/events',
             payload: JSON.stringify({ userId: batch[0]!.userId, events: batch.map(({ userId: _, ...e }) => e) }),

@@ -34,7 +34,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/insights/summary',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'analyst'),
       schema: {
         summary: 'Viewing and sales figures over a date range',
         operationId: 'getInsightsSummary',
@@ -49,7 +49,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/insights/series/:id',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'analyst'),
       schema: {
         summary: "A series' figures over a date range",
         operationId: 'getSeriesInsights',

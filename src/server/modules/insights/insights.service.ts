@@ -12,7 +12,6 @@ import {
 } from '../../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { invalid, notFound } from '../../errors.ts';
-import { findUser } from '../wallet/wallet.repository.ts';
 import * as repo from './insights.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -30,7 +29,6 @@ const cents = (value: number) => Math.round(value) / 100;
  * are skipped, so a batch sent twice counts once.
  */
 export async function recordPlayerEvents(db: Database, batch: EventBatch, now = new Date()): Promise<EventBatchReply> {
-  if (!(await findUser(db, batch.userId))) throw notFound('No such user');
   const oldest = now.getTime() - CLIENT_EVENT_MAX_AGE_DAYS * DAY_MS;
   batch.events.forEach((event, i) => {
     const at = Date.parse(event.occurredAt);

@@ -49,11 +49,7 @@ async function addSeries(totalEpisodes = 15, episodeCost = DEMO_EPISODE_COST) {
   return row!;
 }
 
-async function addUser() {
-  const id = `viewer-${randomUUID().slice(0, 8)}`;
-  await t.db.insert(users).values({ id, username: id, email: `${id}@example.com` });
-  return id;
-}
+const addUser = () => t.addViewer();
 
 const now = () => new Date().toISOString();
 const start = (seriesId: number, episodeNumber: number, startupMs = 400): PlayerEventInput => ({
@@ -81,8 +77,9 @@ const paywall = (seriesId: number, episodeNumber: number): PlayerEventInput => (
   episodeNumber,
 });
 
-const send = (payload: unknown, request = t.viewer) =>
-  request({
+/** As the viewer the batch names (the test's viewer for `user-1`), unless another way to send is given. */
+const send = (payload: unknown, request?: TestContext['viewer']) =>
+  (request ?? t.viewerNamed(String((payload as { userId?: unknown }).userId)))({
     method: 'POST',
     url: '/api/events',
     payload: JSON.stringify(payload),
@@ -190,7 +187,7 @@ describe('ledger events', () => {
     const { id } = await addSeries();
     const userId = await addUser();
     const post = (url: string, payload?: unknown) =>
-      t.viewer({
+      t.viewerNamed(userId)({
         method: 'POST',
         url,
         ...(payload ? { payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } } : {}),
@@ -241,7 +238,7 @@ describe('GET /api/admin/insights/series/{id}', () => {
     await send({ userId: b, events: [start(id, 1), paywall(id, 11), paywall(id, 11)] });
     await send({ userId: a, events: [paywall(id, 11)] });
     await t.db.update(users).set({ coins: 100 }).where(eq(users.id, a));
-    await t.viewer({
+    await t.viewerNamed(a)({
       method: 'POST',
       url: `/api/user/${a}/unlock-episode`,
       payload: JSON.stringify({ seriesId: id, episodeNumber: 11 }),

@@ -9,10 +9,6 @@ export const EPISODE_WATCHED_PERCENT = 90;
 const noSuchUser = () => notFound('No such user');
 const seriesNotFound = () => notFound('Series not found.');
 
-async function requireUser(db: Database, userId: string) {
-  if (!(await repo.userExists(db, userId))) throw noSuchUser();
-}
-
 export async function toggleLike(db: Database, userId: string, seriesId: number) {
   return db.transaction(async (tx) => {
     if (!(await repo.lockUser(tx, userId))) throw noSuchUser();
@@ -36,12 +32,10 @@ export async function toggleBookmark(db: Database, userId: string, seriesId: num
 }
 
 export async function likedSeriesIds(db: Database, userId: string) {
-  await requireUser(db, userId);
   return repo.likedSeriesIdsNewestFirst(db, userId);
 }
 
 export async function bookmarkedSeriesIds(db: Database, userId: string) {
-  await requireUser(db, userId);
   return repo.bookmarkedSeriesIdsNewestFirst(db, userId);
 }
 
@@ -106,19 +100,16 @@ function seriesProgressOf(rows: repo.WatchedEpisodeRow[]): SeriesProgress[] {
 }
 
 export async function listSeriesProgress(db: Database, userId: string): Promise<SeriesProgress[]> {
-  await requireUser(db, userId);
   return seriesProgressOf(await repo.watchedEpisodesLatestFirst(db, userId));
 }
 
 export async function getSeriesProgress(db: Database, userId: string, seriesId: number): Promise<SeriesProgress> {
-  await requireUser(db, userId);
   const [entry] = seriesProgressOf(await repo.watchedEpisodesLatestFirst(db, userId, { seriesId }));
   if (!entry) throw notFound('No progress for this series yet.');
   return entry;
 }
 
 export async function getEpisodeProgress(db: Database, userId: string, episodeId: number): Promise<EpisodeProgress> {
-  await requireUser(db, userId);
   const [row] = await repo.watchedEpisodesLatestFirst(db, userId, { episodeId });
   if (!row) throw notFound('No progress for this episode yet.');
   return {

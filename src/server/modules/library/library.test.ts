@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookmarks, episodes, likes, progress, series, users } from '../../db/schema.ts';
+import { bookmarks, episodes, likes, progress, series } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 
 let t: TestContext;
@@ -38,11 +38,7 @@ async function addSeries(values: { totalEpisodes: number; likes?: number }) {
   return { ...row!, episodes: rows.sort((a, b) => a.episodeNumber - b.episodeNumber) };
 }
 
-async function addUser() {
-  const id = `test-${randomUUID().slice(0, 8)}`;
-  await t.db.insert(users).values({ id, username: id, email: `${id}@example.com` });
-  return id;
-}
+const addUser = () => t.addViewer();
 
 async function likesOf(seriesId: number) {
   const [row] = await t.db.select({ likes: series.likes }).from(series).where(eq(series.id, seriesId));
@@ -52,17 +48,18 @@ async function likesOf(seriesId: number) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const like = (userId: string, seriesId: number | string) =>
-  t.viewer({ method: 'POST', url: `/api/user/${userId}/like/${seriesId}` });
+  t.viewerNamed(userId)({ method: 'POST', url: `/api/user/${userId}/like/${seriesId}` });
 const bookmark = (userId: string, seriesId: number | string) =>
-  t.viewer({ method: 'POST', url: `/api/user/${userId}/bookmark/${seriesId}` });
+  t.viewerNamed(userId)({ method: 'POST', url: `/api/user/${userId}/bookmark/${seriesId}` });
 const report = (payload: unknown) =>
-  t.viewer({
+  t.viewerNamed(String((payload as { userId?: unknown } | null)?.userId ?? ''))({
     method: 'POST',
     url: '/api/progress',
     payload: JSON.stringify(payload),
     headers: { 'content-type': 'application/json' },
   });
-const get = (url: string) => t.viewer({ method: 'GET', url });
+/** As the viewer the path names (`/api/user/{id}/…`). */
+const get = (url: string) => t.viewerNamed(/^\/api\/user\/([^/?]+)/.exec(url)?.[1] ?? '')({ method: 'GET', url });
 
 describe('likes', () => {
   it('toggles the like and keeps the series like count right', async () => {

@@ -122,7 +122,7 @@ describe('media in an S3-compatible store (MEDIA_STORAGE=s3)', () => {
     expect(refused.json().message).toBe('Unlock this episode to watch it.');
     expect((await t.viewer({ method: 'GET', url: locked.url('360p/seg_00000.m4s') })).statusCode).toBe(403);
 
-    await t.db.update(users).set({ coins: 100 }).where(eq(users.id, 'user-1'));
+    await t.db.update(users).set({ coins: 100 }).where(eq(users.id, t.viewerId));
     const unlock = await t.viewer({
       method: 'POST',
       url: '/api/user/user-1/unlock-episode',

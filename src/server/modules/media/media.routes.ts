@@ -147,7 +147,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       guardRoutesOfScope(media, mediaFileRoute);
       media.addHook(
         'onRequest',
-        refuseLockedEpisodeMedia(app.db, (request) => isOperator(app, request)),
+        refuseLockedEpisodeMedia(app.db, app.viewers.idOf, (request) => isOperator(app, request)),
       );
       media.addHook('onSend', async (request, reply) => {
         // A shared cache (CDN, office proxy) must never hand an unlocked episode to someone else, and no cache

@@ -226,7 +226,7 @@ describe('locked episode media', () => {
     // The access gate still comes first.
     expect((await t.app.inject({ method: 'GET', url: locked('360p/seg_00000.m4s') })).statusCode).toBe(401);
 
-    await t.db.update(users).set({ coins: 100 }).where(eq(users.id, 'user-1'));
+    await t.db.update(users).set({ coins: 100 }).where(eq(users.id, t.viewerId));
     const unlock = await t.viewer({
       method: 'POST',
       url: '/api/user/user-1/unlock-episode',

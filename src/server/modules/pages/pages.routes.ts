@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_DATA_ELEMENT_ID, VIEWER_PAGE_QUERIES, type PageData } from '../../../contract/page-data.ts';
 import type { PageRenderer, RenderedPage } from '../../../contract/page-render.ts';
-import { publicRoute } from '../../plugins/guards.ts';
+import { ACCESS_COOKIE, publicRoute } from '../../plugins/guards.ts';
 import { isCatalogueReadUrl } from '../catalogue-snapshot/catalogue-snapshot.routes.ts';
 import { gatherPageData, largestImageOf } from './page-data.ts';
 import { renderForViewer } from './page-renderer.ts';
@@ -28,6 +28,7 @@ export function registerViewerPages(
 ) {
   for (const page of VIEWER_PAGE_QUERIES) {
     const forEveryone = page.sameForEveryone === true;
+    const showsAccount = page.queries({}, 'en').includes('/api/user');
     const makePage = async (
       request: FastifyRequest<{ Params: Record<string, string> }>,
       language: string,
@@ -55,6 +56,8 @@ export function registerViewerPages(
     // Open like any page (it holds the gate for visitors without access); its answers come from guarded routes.
     app.get<{ Params: Record<string, string> }>(page.path, { config: publicRoute }, async (request, reply) => {
       const language = viewerLanguageOf(request);
+      // A page that shows the visitor's account is their first read of it: they get their viewer with the page.
+      if (showsAccount && app.accessGate.admits(request.cookies[ACCESS_COOKIE])) app.viewers.giveTo(request, reply);
       if (!forEveryone) return send(request, reply, (await makePage(request, language)).html);
       const address = pageAddress(request.url, language);
       const prepared = preparedPages.forVisitor(address, request);

@@ -90,7 +90,7 @@ export function createPreparedPages(
   const storeOf = (address: PageAddress) => (address.common ? common : other);
   /** Pages being made: visitors with access who ask meanwhile wait for it instead of making it again. */
   const making = new Map<string, Promise<PreparedPage | undefined>>();
-  const hasAccess = (request: FastifyRequest) => app.accessGate.passOf(request.cookies[ACCESS_COOKIE]) !== null;
+  const hasAccess = (request: FastifyRequest) => app.accessGate.admits(request.cookies[ACCESS_COOKIE]);
 
   function kept(address: PageAddress): PreparedPage | undefined {
     const entry = storeOf(address).get(address.key);

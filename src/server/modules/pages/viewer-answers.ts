@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PAGE_RENDER_HEADER } from '../viewers/viewers.plugin.ts';
 
 export interface ViewerAnswer<T> {
   status: number;
@@ -9,7 +10,8 @@ export interface ViewerAnswer<T> {
 
 /**
  * GET (or HEAD) an API route as the visitor of `request` would: injected with their cookies, so the access
- * gate, the locks and the replies' shapes are exactly the API's, and no rule is written twice.
+ * gate, the locks and the replies' shapes are exactly the API's, and no rule is written twice. A page never
+ * gives a visitor their viewer (its answers' cookies go nowhere): the app asks for its account itself.
  */
 export async function answerAsViewer<T>(
   app: FastifyInstance,
@@ -20,7 +22,7 @@ export async function answerAsViewer<T>(
   const reply = await app.inject({
     method,
     url,
-    headers: request.headers.cookie ? { cookie: request.headers.cookie } : {},
+    headers: { ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}), [PAGE_RENDER_HEADER]: '1' },
     remoteAddress: request.ip,
   });
   const json = reply.headers['content-type']?.toString().includes('application/json');

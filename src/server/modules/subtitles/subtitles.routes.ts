@@ -53,7 +53,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/episodes/:episodeId/subtitles',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor', 'analyst'),
       schema: {
         summary: "An episode's subtitle tracks",
         operationId: 'listSubtitleTracks',
@@ -71,7 +71,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/episodes/:episodeId/subtitles/:language',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: 'Upload a subtitle track (SRT or WebVTT)',
         operationId: 'saveSubtitleTrack',
@@ -85,19 +85,25 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireEpisode(app.db, request.params.episodeId);
       const { files, fields } = await receiveSubtitleFiles(request, 1);
       const { kind, label } = uploadFields(fields);
-      return saveSubtitleTrack(ctx, request.params.episodeId, {
+      const track = await saveSubtitleTrack(ctx, request.params.episodeId, {
         language: request.params.language,
         kind,
         label,
         content: files[0]!.content,
       });
+      await app.audit(request, {
+        action: 'subtitle.save',
+        object: { type: 'episode', id: track.episodeId, label: `Subtitles ${track.language}` },
+        after: { language: track.language, kind: track.kind, label: track.label, cues: track.cueCount },
+      });
+      return track;
     },
   );
 
   app.get(
     '/api/episodes/:episodeId/subtitles/:language/cues',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor', 'analyst'),
       schema: {
         summary: 'The first cues of a subtitle track',
         operationId: 'listSubtitleCues',
@@ -113,7 +119,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/episodes/:episodeId/subtitles/:language',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: 'Delete a subtitle track',
         operationId: 'deleteSubtitleTrack',
@@ -124,6 +130,11 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await removeSubtitleTrack(ctx, request.params.episodeId, request.params.language);
+      await app.audit(request, {
+        action: 'subtitle.delete',
+        object: { type: 'episode', id: request.params.episodeId, label: `Subtitles ${request.params.language}` },
+        before: { language: request.params.language },
+      });
       return reply.status(204).send(null);
     },
   );
@@ -131,7 +142,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/series/:id/subtitles',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: "Upload subtitle files for a series' episodes, matched by name",
         operationId: 'uploadSeriesSubtitles',
@@ -146,7 +157,15 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireSeries(app.db, request.params.id);
       const { files, fields } = await receiveSubtitleFiles(request, SUBTITLE_FILES_MAX);
       const { kind } = uploadFields(fields);
-      return saveSubtitleBatch(ctx, request.params.id, files, { kind, dryRun: request.query.dryRun });
+      const batch = await saveSubtitleBatch(ctx, request.params.id, files, { kind, dryRun: request.query.dryRun });
+      if (batch.saved) {
+        await app.audit(request, {
+          action: 'subtitle.batch',
+          object: { type: 'series', id: request.params.id },
+          after: { files: batch.files.length },
+        });
+      }
+      return batch;
     },
   );
 };

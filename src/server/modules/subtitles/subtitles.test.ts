@@ -3,12 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SUBTITLE_FILE_MAX_BYTES,
-  VIEWER_USER_ID,
-  type Episode,
-  type SubtitleBatchReply,
-} from '../../../contract/index.ts';
+import { SUBTITLE_FILE_MAX_BYTES, type Episode, type SubtitleBatchReply } from '../../../contract/index.ts';
 import { episodes, series, subtitleTracks, unlocks } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { makeSourceVideo, multipartBody, waitFor } from '../transcode/test-support.ts';
@@ -278,7 +273,7 @@ describe('locked episodes', () => {
     const { url, fileUrl } = res.json();
     const urls = [url, fileUrl, url.replace('playlist.m3u8', 'seg-0.vtt'), `/media/${folderOf[12]}/master.m3u8`];
     for (const each of urls) expect((await t.viewer({ method: 'GET', url: each })).statusCode, each).toBe(403);
-    await t.db.insert(unlocks).values({ userId: VIEWER_USER_ID, seriesId, episodeNumber: 12 });
+    await t.db.insert(unlocks).values({ userId: t.viewerId, seriesId, episodeNumber: 12 });
     for (const each of urls) {
       const unlocked = await t.viewer({ method: 'GET', url: each });
       expect(unlocked.statusCode, each).toBe(200);

@@ -109,7 +109,7 @@ describe('the media pipeline with MEDIA_STORAGE=s3', () => {
       });
       expect(subtitles.statusCode).toBeLessThan(300);
 
-      await t.db.update(users).set({ coins: 100 }).where(eq(users.id, 'user-1'));
+      await t.db.update(users).set({ coins: 100 }).where(eq(users.id, t.viewerId));
       const unlock = await t.viewer({
         method: 'POST',
         url: '/api/user/user-1/unlock-episode',

@@ -16,7 +16,7 @@ export const translationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/series-languages',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor', 'analyst'),
       schema: {
         summary: 'The languages series are translated into',
         operationId: 'listSeriesLanguages',
@@ -30,7 +30,7 @@ export const translationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/series/:id/translations',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor', 'analyst'),
       schema: {
         summary: "A series' translations",
         operationId: 'listSeriesTranslations',
@@ -45,7 +45,7 @@ export const translationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/series/:id/translations/:language',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: 'Save a translation of a series',
         operationId: 'saveSeriesTranslation',
@@ -55,13 +55,24 @@ export const translationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: seriesTranslation, 400: errorReply, 404: errorReply },
       },
     },
-    (request) => saveTranslation(app.db, request.params.id, request.params.language, request.body),
+    async (request) => {
+      const existing = await listTranslations(app.db, request.params.id);
+      const saved = await saveTranslation(app.db, request.params.id, request.params.language, request.body);
+      const before = existing.find((translation) => translation.language === saved.language) ?? null;
+      await app.audit(request, {
+        action: 'translation.save',
+        object: { type: 'series', id: request.params.id, label: `Translation ${saved.language}` },
+        before,
+        after: saved,
+      });
+      return saved;
+    },
   );
 
   app.delete(
     '/api/series/:id/translations/:language',
     {
-      config: operatorRoute,
+      config: operatorRoute('owner', 'editor'),
       schema: {
         summary: 'Delete a translation of a series',
         operationId: 'deleteSeriesTranslation',
@@ -72,6 +83,10 @@ export const translationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await removeTranslation(app.db, request.params.id, request.params.language);
+      await app.audit(request, {
+        action: 'translation.delete',
+        object: { type: 'series', id: request.params.id, label: `Translation ${request.params.language}` },
+      });
       return reply.status(204).send(null);
     },
   );

@@ -12,6 +12,16 @@ export async function findUser(db: Executor, userId: string): Promise<UserRow | 
   return row;
 }
 
+/** Viewers whose id is this one, or ends with it (the 8-character UID a profile shows), case aside; at most two. */
+export function findUsersByUid(db: Executor, uid: string): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(sql`${users.id} = ${uid} or lower(right(${users.id}, 8)) = lower(${uid})`)
+    .orderBy(asc(users.id))
+    .limit(2);
+}
+
 /**
  * Locks the users' rows for the rest of the transaction, in id order (so concurrent batches cannot deadlock),
  * so balance checks and debits cannot interleave.

@@ -16,7 +16,6 @@ import {
   unlockEpisodeReply,
   user,
   userIdParams,
-  VIEWER_USER_ID,
 } from '../../../contract/index.ts';
 import {
   coinPackages,
@@ -37,15 +36,15 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user',
     {
-      config: viewerRoute,
+      config: { ...viewerRoute, viewer: 'self' },
       schema: {
-        summary: 'The viewer and their coin balance',
+        summary: 'The viewer of this request and their coin balance',
         operationId: 'getViewer',
         tags: ['Wallet'],
         response: { 200: user, 404: errorReply },
       },
     },
-    () => getUser(app.db, VIEWER_USER_ID),
+    (request) => getUser(app.db, request.viewerId, app.viewers.start),
   );
 
   app.get(
@@ -53,14 +52,14 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: viewerRoute,
       schema: {
-        summary: 'A user and their coin balance',
+        summary: 'The viewer (user-1 or their own id) and their coin balance',
         operationId: 'getUser',
         tags: ['Wallet'],
         params: userIdParams,
         response: { 200: user, 404: errorReply },
       },
     },
-    (request) => getUser(app.db, request.params.userId),
+    (request) => getUser(app.db, request.params.userId, app.viewers.start),
   );
 
   app.get(

@@ -11,11 +11,13 @@ import {
   type UnlockedEpisode,
   type UnlockEpisodeReply,
   type User,
+  type ViewerAccount,
 } from '../../../contract/index.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { conflict, DomainError, invalid, notFound } from '../../errors.ts';
 import * as repo from './wallet.repository.ts';
 import { createSettlementQueue } from './settlement-queue.ts';
+import { freshViewer, type ViewerStart } from '../viewers/viewers.service.ts';
 
 /** A reply and its status, as stored for Idempotency-Key replays. */
 export interface Answer<T, Status extends number = number> {
@@ -31,8 +33,10 @@ export function toUser(row: repo.UserRow): User {
   return { id: row.id, username: row.username, email: row.email, coins: row.coins, bonuses: row.bonuses };
 }
 
-function toLedgerEntry(row: repo.LedgerRow): LedgerEntry {
+/** The reason of a support grant is for operators: the viewer's own list leaves it out. */
+function toLedgerEntry(row: repo.LedgerRow, withReason = false): LedgerEntry {
   return {
+    ...(withReason ? { reason: row.reason } : {}),
     id: row.id,
     kind: row.kind,
     coinsDelta: row.coinsDelta,
@@ -45,10 +49,10 @@ function toLedgerEntry(row: repo.LedgerRow): LedgerEntry {
   };
 }
 
-export async function getUser(db: Database, userId: string): Promise<User> {
+/** The viewer's account; one who has written nothing yet has no row and the starting balance. */
+export async function getUser(db: Database, userId: string, start: ViewerStart): Promise<User> {
   const row = await repo.findUser(db, userId);
-  if (!row) throw noSuchUser();
-  return toUser(row);
+  return row ? toUser(row) : freshViewer(userId, start);
 }
 
 export function coinPackages(placement: 'topup' | 'rewards'): CoinPackage[] {
@@ -301,7 +305,6 @@ export async function listUnlockedEpisodes(
   userId: string,
   seriesId?: number,
 ): Promise<UnlockedEpisode[]> {
-  if (!(await repo.findUser(db, userId))) throw noSuchUser();
   const rows = await repo.unlocksInOrder(db, userId, seriesId);
   return rows.map((row) => ({
     seriesId: row.seriesId,
@@ -311,6 +314,62 @@ export async function listUnlockedEpisodes(
 }
 
 export async function listTransactions(db: Database, userId: string, limit: number): Promise<LedgerEntry[]> {
-  if (!(await repo.findUser(db, userId))) throw noSuchUser();
-  return (await repo.ledgerNewestFirst(db, userId, limit)).map(toLedgerEntry);
+  return (await repo.ledgerNewestFirst(db, userId, limit)).map((row) => toLedgerEntry(row));
+}
+
+/** The last 8 characters of a viewer's id: what their profile shows and support asks for. */
+export function viewerUid(userId: string): string {
+  return userId.slice(-8);
+}
+
+/** A viewer as support sees them: balance, ledger (reasons included) and unlocks, found by UID or id. */
+export async function lookUpViewer(db: Database, uid: string): Promise<ViewerAccount> {
+  const row = await findOneViewer(db, uid);
+  const [ledger, unlocked] = await Promise.all([
+    repo.ledgerNewestFirst(db, row.id, 200),
+    listUnlockedEpisodes(db, row.id),
+  ]);
+  return {
+    ...toUser(row),
+    uid: viewerUid(row.id),
+    ledger: ledger.map((entry) => toLedgerEntry(entry, true)),
+    unlocks: unlocked,
+  };
+}
+
+async function findOneViewer(db: Executor, uid: string): Promise<repo.UserRow> {
+  const rows = await repo.findUsersByUid(db, uid);
+  const exact = rows.find((row) => row.id === uid);
+  if (exact) return exact;
+  if (rows.length === 0) throw notFound(`No viewer has the UID ${uid}.`);
+  if (rows.length > 1) throw conflict(`More than one viewer has a UID ending ${uid}: enter their whole id.`, 'uid');
+  return rows[0]!;
+}
+
+/**
+ * Support grants coins (positive) or takes them back (negative), with a reason the ledger keeps. Taking back
+ * more than the viewer holds is refused; bonuses are never touched.
+ */
+export async function grantCoins(
+  db: Database,
+  uid: string,
+  grant: { coins: number; reason: string },
+): Promise<{ before: User; after: User }> {
+  return db.transaction(async (tx) => {
+    const found = await findOneViewer(tx, uid);
+    const [locked] = await repo.lockUsers(tx, [found.id]);
+    if (!locked) throw noSuchUser();
+    if (locked.coins + grant.coins < 0) {
+      throw invalid(`This viewer has ${locked.coins} coins: you can take back at most that many.`, 'coins');
+    }
+    const after = await repo.creditUser(tx, locked.id, { coins: grant.coins, bonuses: 0 });
+    await repo.insertLedgerEntry(tx, {
+      userId: locked.id,
+      kind: 'grant',
+      coinsDelta: grant.coins,
+      bonusesDelta: 0,
+      reason: grant.reason,
+    });
+    return { before: toUser(locked), after: toUser(after!) };
+  });
 }

@@ -46,12 +46,8 @@ async function addSeries(values: {
   return row!;
 }
 
-/** A user of its own (with nothing, like every new account), so each test starts from a known balance. */
-async function addUser() {
-  const id = `test-${randomUUID().slice(0, 8)}`;
-  await t.db.insert(users).values({ id, username: id, email: `${id}@example.com` });
-  return id;
-}
+/** A viewer of its own (with nothing, like every new viewer), so each test starts from a known balance. */
+const addUser = () => t.addViewer();
 
 async function balanceOf(userId: string) {
   const [row] = await t.db
@@ -69,31 +65,35 @@ async function unlocksOf(userId: string) {
   return t.db.select().from(unlocks).where(eq(unlocks.userId, userId));
 }
 
-const postJson = (url: string, payload: unknown, headers: Record<string, string>) =>
-  t.viewer({
+/** As the viewer the path names when it is a viewer's id; as the test's viewer otherwise (`user-1`, someone else). */
+const as = (userId: string) => t.viewerNamed(userId);
+const postJson = (userId: string, url: string, payload: unknown, headers: Record<string, string>) =>
+  as(userId)({
     method: 'POST',
     url,
     payload: JSON.stringify(payload),
     headers: { 'content-type': 'application/json', ...headers },
   });
 const purchase = (userId: string, payload: unknown, headers: Record<string, string> = {}) =>
-  postJson(`/api/user/${userId}/purchase-tokens`, payload, headers);
+  postJson(userId, `/api/user/${userId}/purchase-tokens`, payload, headers);
 const unlock = (userId: string, payload: unknown, headers: Record<string, string> = {}) =>
-  postJson(`/api/user/${userId}/unlock-episode`, payload, headers);
-const checkIn = (userId: string) => t.viewer({ method: 'POST', url: `/api/user/${userId}/daily-checkin` });
+  postJson(userId, `/api/user/${userId}/unlock-episode`, payload, headers);
+const checkIn = (userId: string) => as(userId)({ method: 'POST', url: `/api/user/${userId}/daily-checkin` });
 
 describe('user', () => {
-  it('answers GET /api/user with user-1 and its balance', async () => {
+  it('answers GET /api/user with the viewer of the request, their real id and balance', async () => {
     const res = await t.viewer({ method: 'GET', url: '/api/user' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: VIEWER_USER_ID, coins: 0, bonuses: 0 });
+    expect(res.json()).toMatchObject({ id: t.viewerId, coins: 0, bonuses: 0 });
     expect(Object.keys(res.json()).sort()).toEqual(['bonuses', 'coins', 'email', 'id', 'username']);
   });
 
   it('answers GET /api/user/user-1 and 404 for anyone else', async () => {
     const one = await t.viewer({ method: 'GET', url: `/api/user/${VIEWER_USER_ID}` });
     expect(one.statusCode).toBe(200);
-    expect(one.json().id).toBe(VIEWER_USER_ID);
+    expect(one.json().id).toBe(t.viewerId);
+    const own = await t.viewer({ method: 'GET', url: `/api/user/${t.viewerId}` });
+    expect(own.json()).toEqual(one.json());
     const other = await t.viewer({ method: 'GET', url: '/api/user/user-2' });
     expect(other.statusCode).toBe(404);
     expect(other.json()).toMatchObject({ statusCode: 404, message: 'No such user' });
@@ -125,7 +125,7 @@ describe('purchase', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       totalCoins: 1150,
-      user: { id: userId, username: userId, email: `${userId}@example.com`, coins: 1000, bonuses: 150 },
+      user: { id: userId, username: 'Viewer', email: '', coins: 1000, bonuses: 150 },
     });
     expect(await balanceOf(userId)).toEqual({ coins: 1000, bonuses: 150 });
     const ledger = await ledgerOf(userId);
@@ -173,14 +173,14 @@ describe('purchase', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(typeof res.json().message).toBe('string');
     }
-    const notJson = await t.viewer({
+    const notJson = await as(userId)({
       method: 'POST',
       url: `/api/user/${userId}/purchase-tokens`,
       headers: { 'content-type': 'application/json' },
       payload: 'package-1',
     });
     expect(notJson.statusCode).toBe(400);
-    const noBody = await t.viewer({ method: 'POST', url: `/api/user/${userId}/purchase-tokens` });
+    const noBody = await as(userId)({ method: 'POST', url: `/api/user/${userId}/purchase-tokens` });
     expect(noBody.statusCode).toBe(400);
     expect(await balanceOf(userId)).toEqual({ coins: 0, bonuses: 0 });
     expect(await ledgerOf(userId)).toHaveLength(0);
@@ -310,7 +310,7 @@ describe('unlock episode', () => {
     });
     expect(await balanceOf(userId)).toEqual({ coins: 445, bonuses: 0 });
 
-    const list = await t.viewer({ method: 'GET', url: `/api/user/${userId}/unlocked-episodes` });
+    const list = await as(userId)({ method: 'GET', url: `/api/user/${userId}/unlocked-episodes` });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual([{ seriesId: paid.id, episodeNumber: 11, unlockedAt: expect.any(String) }]);
     const ledger = await ledgerOf(userId);
@@ -555,14 +555,14 @@ describe('unlock episode', () => {
     await unlock(userId, { seriesId: first.id, episodeNumber: 14 });
     await unlock(userId, { seriesId: first.id, episodeNumber: 12 });
     await unlock(userId, { seriesId: second.id, episodeNumber: 11 });
-    const narrowed = await t.viewer({
+    const narrowed = await as(userId)({
       method: 'GET',
       url: `/api/user/${userId}/unlocked-episodes?seriesId=${first.id}`,
     });
     expect(narrowed.json().map((u: { episodeNumber: number }) => u.episodeNumber)).toEqual([12, 14]);
-    const all = await t.viewer({ method: 'GET', url: `/api/user/${userId}/unlocked-episodes` });
+    const all = await as(userId)({ method: 'GET', url: `/api/user/${userId}/unlocked-episodes` });
     expect(all.json()).toHaveLength(3);
-    const bad = await t.viewer({ method: 'GET', url: `/api/user/${userId}/unlocked-episodes?seriesId=abc` });
+    const bad = await as(userId)({ method: 'GET', url: `/api/user/${userId}/unlocked-episodes?seriesId=abc` });
     expect(bad.statusCode).toBe(400);
     const other = await t.viewer({ method: 'GET', url: '/api/user/user-2/unlocked-episodes' });
     expect(other.statusCode).toBe(404);
@@ -576,7 +576,7 @@ describe('transactions', () => {
     await purchase(userId, { packageId: 'package-4' });
     await checkIn(userId);
     await unlock(userId, { seriesId: paid.id, episodeNumber: 11 });
-    const res = await t.viewer({ method: 'GET', url: `/api/user/${userId}/transactions` });
+    const res = await as(userId)({ method: 'GET', url: `/api/user/${userId}/transactions` });
     expect(res.statusCode).toBe(200);
     const entries = res.json();
     expect(entries.map((e: { kind: string }) => e.kind)).toEqual(['unlock', 'checkin', 'purchase']);
@@ -588,9 +588,9 @@ describe('transactions', () => {
       coinsDelta: 0,
       bonusesDelta: -50,
     });
-    const limited = await t.viewer({ method: 'GET', url: `/api/user/${userId}/transactions?limit=1` });
+    const limited = await as(userId)({ method: 'GET', url: `/api/user/${userId}/transactions?limit=1` });
     expect(limited.json()).toHaveLength(1);
-    expect((await t.viewer({ method: 'GET', url: `/api/user/${userId}/transactions?limit=0` })).statusCode).toBe(400);
+    expect((await as(userId)({ method: 'GET', url: `/api/user/${userId}/transactions?limit=0` })).statusCode).toBe(400);
     expect((await t.viewer({ method: 'GET', url: '/api/user/user-2/transactions' })).statusCode).toBe(404);
   });
 });
@@ -653,7 +653,7 @@ describe('settled in batches', () => {
 });
 
 describe('money invariants', () => {
-  it('keeps the ledger sum equal to the balance after a mixed concurrent run on user-1', async () => {
+  it("keeps the ledger sum equal to the balance after a mixed concurrent run on user-1 (the test's viewer)", async () => {
     const paid = await addSeries({ totalEpisodes: 60 });
     const requests = [
       ...['package-1', 'package-2', 'package-1'].map((packageId) => () => purchase(VIEWER_USER_ID, { packageId })),
@@ -668,10 +668,10 @@ describe('money invariants', () => {
     const replies = await Promise.all(requests.map((send) => send()));
     for (const res of replies) expect([200, 201, 402, 409]).toContain(res.statusCode);
 
-    const balance = await balanceOf(VIEWER_USER_ID);
+    const balance = await balanceOf(t.viewerId);
     expect(balance.coins).toBeGreaterThanOrEqual(0);
     expect(balance.bonuses).toBeGreaterThanOrEqual(0);
-    const spent = (await unlocksOf(VIEWER_USER_ID)).length * 50;
+    const spent = (await unlocksOf(t.viewerId)).length * 50;
     expect(balance.coins + balance.bonuses).toBe(500 + 1150 + 500 + 10 - spent);
   });
 

@@ -12,7 +12,6 @@ import {
   seriesUrl,
   type WatchStart,
 } from '../../../contract/watch-start.ts';
-import { VIEWER_USER_ID } from '../../../contract/constants.ts';
 import { episodes, series, unlocks } from '../../db/schema.ts';
 import { createTestContext, TEST_ACCESS_CODES, type TestContext } from '../../testing/harness.ts';
 import { firstMediaFiles, hlsLayout } from './watch-start.ts';
@@ -102,7 +101,7 @@ beforeAll(async () => {
 
 /** Episode 11 of the paid series unlocked for the viewer, as a purchase leaves it. */
 async function unlockEleven() {
-  await t.db.insert(unlocks).values({ userId: VIEWER_USER_ID, seriesId: paidSeriesId, episodeNumber: 11 });
+  await t.db.insert(unlocks).values({ userId: t.viewerId, seriesId: paidSeriesId, episodeNumber: 11 });
 }
 
 afterAll(async () => {

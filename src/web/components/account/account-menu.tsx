@@ -3,7 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import { ChevronRight, Coins, Gift, LogOut, Plus } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
-import { TIMINGS, VIEWER_USER_ID } from '../../../contract/constants.ts';
+import { TIMINGS } from '../../../contract/constants.ts';
 import { paths } from '../../lib/paths.ts';
 import { useUser } from '../../api/get-user.ts';
 import { formatNumber } from '../../lib/format.ts';
@@ -12,7 +12,7 @@ import { TopUpDialog } from '../wallet/top-up-dialog.tsx';
 import type { LoginUser } from './use-login.ts';
 
 /**
- * The logged-in profile button. SPEC §2: hovering opens the menu and it hides 300 ms after the pointer
+ * The logged-in profile button. Hovering opens the menu and it hides 300 ms after the pointer
  * leaves; it also opens on click, tap and keyboard like any menu button.
  */
 export function AccountMenu({ loginUser, onLogout }: { loginUser: LoginUser; onLogout: () => void }) {
@@ -21,7 +21,6 @@ export function AccountMenu({ loginUser, onLogout }: { loginUser: LoginUser; onL
   const [topUpOpen, setTopUpOpen] = useState(false);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const user = useUser();
-  const userId = user.data?.id ?? VIEWER_USER_ID;
   const initial = loginUser.username.charAt(0).toUpperCase();
 
   const cancelHide = () => clearTimeout(hideTimer.current);
@@ -75,7 +74,11 @@ export function AccountMenu({ loginUser, onLogout }: { loginUser: LoginUser; onL
               </span>
               <div className="min-w-0">
                 <p className="truncate font-semibold">{loginUser.username}</p>
-                <p className="truncate text-xs text-zinc-400">{t('account.uid', { uid: userId.slice(-8) })}</p>
+                {user.data && (
+                  <p className="truncate text-xs text-zinc-400" data-testid="account-uid">
+                    {t('account.uid', { uid: user.data.id.slice(-8) })}
+                  </p>
+                )}
               </div>
             </div>
 

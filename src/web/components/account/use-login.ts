@@ -16,7 +16,7 @@ export interface LoginUser {
 const PROVIDER_NAMES: Record<LoginProvider, string> = { slush: 'Slush', google: 'Google', apple: 'Apple' };
 export const providerName = (provider: LoginProvider) => PROVIDER_NAMES[provider];
 
-/** SPEC §4: the login is simulated in the browser; no server call, no real identity. */
+/** The login is simulated in the browser: no server call, no real identity. */
 function userFor(provider: LoginProvider): LoginUser {
   const username = `${PROVIDER_NAMES[provider]}User`;
   return { username, email: `${username.toLowerCase()}@${provider}.example`, provider };

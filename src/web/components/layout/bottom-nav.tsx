@@ -11,7 +11,7 @@ const TABS: { href: string; labelKey: string; Icon: LucideIcon }[] = [
   { href: paths.profile, labelKey: 'nav.profile', Icon: UserRound },
 ];
 
-/** SPEC §2: active tab by path prefix ("/" only for the home page itself). */
+/** A tab is active when the path starts with its own ("/" only on the home page itself). */
 const isActive = (href: string, location: string) =>
   href === paths.home ? location === href : location === href || location.startsWith(`${href}/`);
 

@@ -103,7 +103,7 @@ export function SeriesCardSkeleton({ className = '' }: { className?: string }) {
   );
 }
 
-/** Placeholder that pads a genre shelf to its seven slots (SPEC §9). Same box as a real card. */
+/** Placeholder that pads a genre shelf to its seven slots. Same box as a real card. */
 export function ComingSoonCard({ className = '' }: { className?: string }) {
   const { t } = useTranslation('common');
   return (

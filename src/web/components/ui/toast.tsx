@@ -10,7 +10,7 @@ export interface Toast {
   variant?: 'default' | 'destructive';
 }
 
-// SPEC §9: only one toast at a time; a new one replaces the one shown.
+// Only one toast at a time: a new one replaces the one shown.
 let current: Toast | null = null;
 let nextId = 1;
 const listeners = new Set<() => void>();

@@ -16,9 +16,9 @@ export interface EpisodeUnlockProps {
 }
 
 /**
- * The whole unlock flow for one locked episode: the unlock dialog (SPEC §5: enabled only when the balance
- * covers the cost), its toasts (SPEC §8), and Top Up when coins are short, after which the unlock dialog
- * comes back for the same episode.
+ * The whole unlock flow for one locked episode: the unlock dialog (Unlock enabled only when the balance
+ * covers the cost), its success and failure toasts, and Top Up when coins are short, after which the unlock
+ * dialog comes back for the same episode.
  */
 export function EpisodeUnlock({ series, episodeNumber, onClose, onUnlocked }: EpisodeUnlockProps) {
   const { t } = useTranslation('series');

@@ -17,7 +17,7 @@ export interface TopUpDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** SPEC §2/§4 "Top Up Coins": pick one of six packages, then purchase. */
+/** "Top Up Coins": pick one of the six packages, then purchase (the server credits the package, by its id). */
 export function TopUpDialog({ open, onOpenChange }: TopUpDialogProps) {
   const { t } = useTranslation('common');
   const [selectedId, setSelectedId] = useState<string | null>(null);

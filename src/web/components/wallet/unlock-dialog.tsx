@@ -18,7 +18,7 @@ export interface UnlockDialogProps {
   onTopUp: () => void;
 }
 
-/** SPEC §5: Unlock is enabled only when the balance covers the cost; otherwise it says how much is missing. */
+/** Unlock is enabled only when the balance covers the cost; otherwise the dialog says how much is missing. */
 export function UnlockDialog({
   open,
   onOpenChange,

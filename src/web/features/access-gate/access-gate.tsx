@@ -1,13 +1,12 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { onUnauthorized } from '../../lib/api-client.ts';
+import { apiRequest, onUnauthorized } from '../../lib/api-client.ts';
+import type { AccessStatus } from '../../../contract/auth.ts';
 import { storageKeys } from '../../lib/storage-keys.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 
 // Only a visitor without access sees it: everyone else's first paint goes without its code.
-const AccessGateScreen = lazy(() =>
-  import('./access-gate-screen.tsx').then((m) => ({ default: m.AccessGateScreen })),
-);
+const AccessGateScreen = lazy(() => import('./access-gate-screen.tsx').then((m) => ({ default: m.AccessGateScreen })));
 
 /** The server's reply when the access cookie is missing or expired (src/server/plugins/guards.ts). */
 const ACCESS_REQUIRED_MESSAGE = 'Enter your access code first.';
@@ -39,7 +38,17 @@ const isAccessRequired = (body: string) => {
 };
 
 /**
- * SPEC §2 start-up: read the stored flag (spinner meanwhile), then show the app or the gate.
+ * Without a stored flag, the server says whether there is a gate at all (ACCESS_GATE=off: never shown) and
+ * whether this visitor is past it; if it cannot be asked, the gate is shown, as before.
+ */
+const askServer = (): Promise<GateState> =>
+  apiRequest<AccessStatus>('/api/access').then(
+    (status) => (!status.required || status.granted ? 'granted' : 'locked'),
+    () => 'locked',
+  );
+
+/**
+ * Start-up: read the stored flag (spinner meanwhile), then show the app or the gate.
  * The flag only drives the UI; the server's cookie decides, and when it says the cookie is gone
  * the gate comes back.
  */
@@ -50,7 +59,12 @@ export function AccessGate({ children, granted }: { children: ReactNode; granted
 
   useEffect(() => {
     if (granted) rememberAccess();
-    else setState(readStoredAccess());
+    else if (readStoredAccess() === 'granted') setState('granted');
+    else
+      void askServer().then((state) => {
+        if (state === 'granted') rememberAccess();
+        setState(state);
+      });
     const stopListening = onUnauthorized((_path, body) => {
       if (!isAccessRequired(body)) return;
       localStorage.removeItem(storageKeys.access.key);

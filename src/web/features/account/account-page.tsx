@@ -16,7 +16,7 @@ import { formatNumber } from '../../lib/format.ts';
 import { TransactionList } from './components/transaction-list.tsx';
 import { UnlockedList } from './components/unlocked-list.tsx';
 
-/** SPEC's Account page, at /dashboard. */
+/** The account page, at /dashboard: the transaction history and the episodes unlocked. */
 export default function AccountPage() {
   const { t } = useTranslation('account');
   const { isLoggedIn, loginUser, logout } = useLogin();

@@ -45,10 +45,26 @@ const PALETTES: { id: string; swatches: Swatch[] }[] = [
 ];
 
 const GRADIENTS = [
-  { id: 'primary', className: 'bg-gradient-to-r from-rose-600 to-orange-500', css: 'linear-gradient(90deg, #E11D48, #F97316)' },
-  { id: 'coins', className: 'bg-gradient-to-br from-amber-400 to-orange-600', css: 'linear-gradient(135deg, #FBBF24, #EA580C)' },
-  { id: 'poster', className: 'bg-gradient-to-t from-black/90 via-black/30 to-transparent bg-rose-700', css: 'linear-gradient(0deg, rgba(0,0,0,.9), transparent)' },
-  { id: 'night', className: 'bg-gradient-to-b from-zinc-900 to-black', css: 'linear-gradient(180deg, #18181B, #000000)' },
+  {
+    id: 'primary',
+    className: 'bg-gradient-to-r from-rose-600 to-orange-500',
+    css: 'linear-gradient(90deg, #E11D48, #F97316)',
+  },
+  {
+    id: 'coins',
+    className: 'bg-gradient-to-br from-amber-400 to-orange-600',
+    css: 'linear-gradient(135deg, #FBBF24, #EA580C)',
+  },
+  {
+    id: 'poster',
+    className: 'bg-gradient-to-t from-black/90 via-black/30 to-transparent bg-rose-700',
+    css: 'linear-gradient(0deg, rgba(0,0,0,.9), transparent)',
+  },
+  {
+    id: 'night',
+    className: 'bg-gradient-to-b from-zinc-900 to-black',
+    css: 'linear-gradient(180deg, #18181B, #000000)',
+  },
 ];
 
 const TYPE_SCALE = [
@@ -122,23 +138,43 @@ export default function BrandPage() {
 
       <Section id="buttons" title={t('buttons.title')} text={t('buttons.text')}>
         <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-white/[0.03] p-5 ring-1 ring-white/10">
-          <button type="button" className="inline-flex h-11 items-center gap-2 rounded-full bg-gradient-to-r from-rose-600 to-orange-500 px-6 text-sm font-bold shadow-lg shadow-rose-900/40 hover:brightness-110">
+          <button
+            type="button"
+            className="inline-flex h-11 items-center gap-2 rounded-full bg-gradient-to-r from-rose-600 to-orange-500 px-6 text-sm font-bold shadow-lg shadow-rose-900/40 hover:brightness-110"
+          >
             <Play className="size-4 fill-current" aria-hidden />
             {t('buttons.primary')}
           </button>
-          <button type="button" className="inline-flex h-11 items-center rounded-full bg-rose-600 px-5 text-sm font-semibold hover:bg-rose-700">
+          <button
+            type="button"
+            className="inline-flex h-11 items-center rounded-full bg-rose-600 px-5 text-sm font-semibold hover:bg-rose-700"
+          >
             {t('buttons.solid')}
           </button>
-          <button type="button" className="inline-flex h-11 items-center rounded-full bg-white/10 px-5 text-sm font-semibold hover:bg-white/15">
+          <button
+            type="button"
+            className="inline-flex h-11 items-center rounded-full bg-white/10 px-5 text-sm font-semibold hover:bg-white/15"
+          >
             {t('buttons.secondary')}
           </button>
-          <button type="button" className="inline-flex h-11 items-center rounded-full px-5 text-sm font-semibold text-zinc-200 hover:bg-white/10">
+          <button
+            type="button"
+            className="inline-flex h-11 items-center rounded-full px-5 text-sm font-semibold text-zinc-200 hover:bg-white/10"
+          >
             {t('buttons.ghost')}
           </button>
-          <button type="button" disabled className="inline-flex h-11 cursor-not-allowed items-center rounded-full bg-rose-900 px-5 text-sm font-semibold text-rose-200/70">
+          <button
+            type="button"
+            disabled
+            className="inline-flex h-11 cursor-not-allowed items-center rounded-full bg-rose-900 px-5 text-sm font-semibold text-rose-200/70"
+          >
             {t('buttons.disabled')}
           </button>
-          <button type="button" aria-label={t('buttons.icon')} className="flex size-11 items-center justify-center rounded-full bg-white/10 text-rose-500 hover:bg-white/15">
+          <button
+            type="button"
+            aria-label={t('buttons.icon')}
+            className="flex size-11 items-center justify-center rounded-full bg-white/10 text-rose-500 hover:bg-white/15"
+          >
             <Heart className="size-5 fill-current" aria-hidden />
           </button>
         </div>
@@ -148,7 +184,9 @@ export default function BrandPage() {
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
           <div>
             <div className="relative aspect-[9/16] overflow-hidden rounded-xl bg-gradient-to-br from-rose-700 via-fuchsia-900 to-zinc-900 ring-1 ring-white/5">
-              <span className="absolute top-1.5 start-1.5 rounded-md bg-rose-600 px-1.5 py-0.5 text-[10px] font-bold uppercase">{t('cards.new')}</span>
+              <span className="absolute top-1.5 start-1.5 rounded-md bg-rose-600 px-1.5 py-0.5 text-[10px] font-bold uppercase">
+                {t('cards.new')}
+              </span>
               <div className="absolute inset-x-0 bottom-0 h-1/3 bg-gradient-to-t from-black/80 to-transparent" />
               <span className="absolute end-1.5 bottom-1.5 flex items-center gap-1 text-[11px] font-semibold">
                 <Heart className="size-3 fill-rose-500 text-rose-500" aria-hidden />
@@ -175,11 +213,17 @@ export default function BrandPage() {
       </Section>
 
       <Section id="forms" title={t('forms.title')} text={t('forms.text')}>
-        <form className="grid gap-4 rounded-2xl bg-white/[0.03] p-5 ring-1 ring-white/10 sm:grid-cols-2" onSubmit={(event) => event.preventDefault()}>
+        <form
+          className="grid gap-4 rounded-2xl bg-white/[0.03] p-5 ring-1 ring-white/10 sm:grid-cols-2"
+          onSubmit={(event) => event.preventDefault()}
+        >
           <label className="flex flex-col gap-1.5 text-sm">
             <span className="font-medium text-zinc-300">{t('forms.searchLabel')}</span>
             <span className="relative">
-              <Search className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-zinc-400" aria-hidden />
+              <Search
+                className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-zinc-400"
+                aria-hidden
+              />
               <input
                 type="search"
                 placeholder={t('forms.searchPlaceholder')}
@@ -234,15 +278,23 @@ export default function BrandPage() {
           <table className="w-full text-start text-sm">
             <thead className="bg-white/[0.05] text-xs text-zinc-400 uppercase">
               <tr>
-                <th scope="col" className="px-4 py-2.5 font-semibold">{t('breakpoints.device')}</th>
-                <th scope="col" className="px-4 py-2.5 font-semibold">{t('breakpoints.width')}</th>
-                <th scope="col" className="px-4 py-2.5 font-semibold">{t('breakpoints.columns')}</th>
+                <th scope="col" className="px-4 py-2.5 font-semibold">
+                  {t('breakpoints.device')}
+                </th>
+                <th scope="col" className="px-4 py-2.5 font-semibold">
+                  {t('breakpoints.width')}
+                </th>
+                <th scope="col" className="px-4 py-2.5 font-semibold">
+                  {t('breakpoints.columns')}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-white/5">
               {BREAKPOINTS.map((breakpoint) => (
                 <tr key={breakpoint.id}>
-                  <th scope="row" className="px-4 py-3 font-semibold">{t(`breakpoints.${breakpoint.id}`)}</th>
+                  <th scope="row" className="px-4 py-3 font-semibold">
+                    {t(`breakpoints.${breakpoint.id}`)}
+                  </th>
                   <td className="px-4 py-3 text-zinc-300">{t(`breakpoints.ranges.${breakpoint.id}`)}</td>
                   <td className="px-4 py-3 text-zinc-300">{breakpoint.columns}</td>
                 </tr>
@@ -255,7 +307,17 @@ export default function BrandPage() {
   );
 }
 
-function Section({ id, title, text, children }: { id: string; title: string; text: string; children: React.ReactNode }) {
+function Section({
+  id,
+  title,
+  text,
+  children,
+}: {
+  id: string;
+  title: string;
+  text: string;
+  children: React.ReactNode;
+}) {
   return (
     <section aria-labelledby={`brand-${id}`}>
       <h2 id={`brand-${id}`} className="text-xl font-bold md:text-2xl">
@@ -267,7 +329,7 @@ function Section({ id, title, text, children }: { id: string; title: string; tex
   );
 }
 
-/** Clicking a colour copies its hex value and shows a check mark for 2 s (SPEC §2). */
+/** Clicking a colour copies its hex value and shows a check mark for 2 s. */
 function ColorSwatch({ swatch }: { swatch: Swatch }) {
   const { t } = useTranslation('brand');
   const [copied, setCopied] = useState(false);
@@ -294,11 +356,17 @@ function ColorSwatch({ swatch }: { swatch: Swatch }) {
       data-hex={swatch.hex}
       className="group w-full overflow-hidden rounded-2xl text-start ring-1 ring-white/10 transition hover:ring-white/30"
     >
-      <span className={`relative flex h-20 items-center justify-center ${light ? 'text-black' : 'text-white'}`} style={{ backgroundColor: swatch.hex }}>
+      <span
+        className={`relative flex h-20 items-center justify-center ${light ? 'text-black' : 'text-white'}`}
+        style={{ backgroundColor: swatch.hex }}
+      >
         {copied ? (
           <Check className="size-6" aria-hidden data-testid="copied-check" />
         ) : (
-          <Copy className="size-5 opacity-0 transition-opacity group-hover:opacity-80 group-focus-visible:opacity-80" aria-hidden />
+          <Copy
+            className="size-5 opacity-0 transition-opacity group-hover:opacity-80 group-focus-visible:opacity-80"
+            aria-hidden
+          />
         )}
       </span>
       <span className="block bg-white/[0.03] px-3 py-2">

@@ -6,7 +6,7 @@ import { useSeriesListPages, useSeriesShelf } from '../../api/get-series-lists.t
 import { useSeriesSearch } from '../../api/search-series.ts';
 import { genreLabel } from '../../lib/i18n.ts';
 import { usePagedSeries } from '../../lib/use-paged-series.ts';
-import { SeriesGrid, SeriesSection } from './components/series-section.tsx';
+import { SeriesPosters, SeriesSection } from './components/series-section.tsx';
 
 const isGenre = (value: string | null): value is Genre => (GENRES as readonly string[]).includes(value ?? '');
 
@@ -141,7 +141,7 @@ export default function DiscoverPage() {
               </div>
             ) : (
               <>
-                <SeriesGrid
+                <SeriesPosters
                   series={results.items}
                   loading={search.isPending}
                   eagerCount={6}

@@ -11,7 +11,7 @@ interface LegalSection {
   items?: string[];
 }
 
-/** SPEC §2: static legal text, last updated January 24, 2025, with a 'Back to Home' button. */
+/** Static legal text, last updated January 24, 2025, with a 'Back to Home' button. */
 const LAST_UPDATED = '2025-01-24';
 
 export function LegalDocument({ document }: { document: 'terms' | 'privacy' }) {

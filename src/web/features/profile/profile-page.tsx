@@ -20,7 +20,7 @@ import { paths } from '../../lib/paths.ts';
 import { useBookmarkedSeriesIds } from '../../api/get-bookmarked.ts';
 import { useLikedSeriesIds } from '../../api/get-liked.ts';
 import { useUnlockedEpisodes } from '../../api/get-unlocked-episodes.ts';
-import { useLeavePreview } from '../../api/leave-preview.ts';
+import { useLeavePreview } from './api/leave-preview.ts';
 import { balanceOf, useUser } from '../../api/get-user.ts';
 import { LoginDialogOnDemand } from '../../components/account/login-dialog-on-demand.tsx';
 import { useLogin } from '../../components/account/use-login.ts';

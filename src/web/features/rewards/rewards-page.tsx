@@ -1,6 +1,11 @@
 import { Coins, Gift, Sparkles } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
-import { DAILY_CHECKIN_BONUSES, FREE_EPISODES, INVITE_FRIEND_BONUSES, WATCH_AD_BONUSES } from '../../../contract/constants.ts';
+import {
+  DAILY_CHECKIN_BONUSES,
+  FREE_EPISODES,
+  INVITE_FRIEND_BONUSES,
+  WATCH_AD_BONUSES,
+} from '../../../contract/constants.ts';
 import { balanceOf, useUser } from '../../api/get-user.ts';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatNumber } from '../../lib/format.ts';
@@ -41,16 +46,22 @@ export default function RewardsPage() {
             <dl className="mt-4 grid max-w-sm grid-cols-2 gap-3">
               <div className="rounded-xl bg-black/20 px-3 py-2">
                 <dt className="text-xs text-zinc-300">{t('balance.coins')}</dt>
-                <dd className="text-lg font-bold" data-testid="rewards-coins">{formatNumber(user.data.coins)}</dd>
+                <dd className="text-lg font-bold" data-testid="rewards-coins">
+                  {formatNumber(user.data.coins)}
+                </dd>
               </div>
               <div className="rounded-xl bg-black/20 px-3 py-2">
                 <dt className="text-xs text-zinc-300">{t('balance.bonuses')}</dt>
-                <dd className="text-lg font-bold" data-testid="rewards-bonuses">{formatNumber(user.data.bonuses)}</dd>
+                <dd className="text-lg font-bold" data-testid="rewards-bonuses">
+                  {formatNumber(user.data.bonuses)}
+                </dd>
               </div>
             </dl>
           </>
         ) : user.isError ? (
-          <p role="alert" className="mt-2 text-sm text-red-300">{t('balance.error')}</p>
+          <p role="alert" className="mt-2 text-sm text-red-300">
+            {t('balance.error')}
+          </p>
         ) : (
           <>
             <Skeleton className="mt-2 h-10 w-40" />

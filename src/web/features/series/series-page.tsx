@@ -9,12 +9,10 @@ import { useEpisodes } from '../../api/get-episodes.ts';
 import { useProgress } from '../../api/get-progress.ts';
 import { useSeries } from '../../api/get-series.ts';
 import { useUnlockedEpisodes } from '../../api/get-unlocked-episodes.ts';
-import { balanceOf, useUser } from '../../api/get-user.ts';
-import { useUnlockEpisode } from '../../api/unlock-episode.ts';
 import { posterOf } from '../../components/series/series-card.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { toast } from '../../components/ui/toast.tsx';
+import { EpisodeUnlockOnDemand } from '../../components/wallet/episode-unlock-on-demand.tsx';
 import { TopUpDialog } from '../../components/wallet/top-up-dialog.tsx';
 import { usePaywallShown } from '../../components/wallet/use-paywall-shown.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -22,7 +20,6 @@ import { formatLikes, formatNumber, formatRatingOutOfTen, ratingCount } from '..
 import { genreLabel } from '../../lib/i18n.ts';
 import { EpisodeGrid, type EpisodeAccess } from './components/episode-grid.tsx';
 import { SeriesActions } from './components/series-actions.tsx';
-import { UnlockDialog } from '../../components/wallet/unlock-dialog.tsx';
 
 export default function SeriesPage() {
   const { t } = useTranslation('series');
@@ -35,7 +32,9 @@ export default function SeriesPage() {
       seriesQuery.error instanceof ApiError && (seriesQuery.error.status === 404 || seriesQuery.error.status === 400);
     return (
       <div className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-3 px-6 text-center">
-        <p aria-hidden className="text-5xl font-black text-zinc-500">404</p>
+        <p aria-hidden className="text-5xl font-black text-zinc-500">
+          404
+        </p>
         <h1 className="text-xl font-bold">{missing ? t('notFound.title') : t('error.title')}</h1>
         <p className="text-sm text-zinc-400">{missing ? t('notFound.text') : t('error.text')}</p>
         <Link
@@ -56,14 +55,10 @@ function SeriesDetail({ series }: { series: Series }) {
   const episodesQuery = useEpisodes(series.id);
   const unlocksQuery = useUnlockedEpisodes(series.id, { enabled: !series.isFree });
   const progress = useProgress().data?.find((entry) => entry.seriesId === series.id);
-  const user = useUser();
-  const unlock = useUnlockEpisode();
-  const [unlocking, setUnlocking] = useState<Episode | null>(null);
-  const [unlockOpen, setUnlockOpen] = useState(false);
+  // The locked episode whose unlock (or the top up it led to) is on screen.
+  const [unlocking, setUnlocking] = useState<number | null>(null);
+  usePaywallShown(series.id, unlocking);
   const [topUpOpen, setTopUpOpen] = useState(false);
-  // After a top up started from the unlock dialog, the dialog comes back for the same episode.
-  const [resumeUnlockAfterTopUp, setResumeUnlockAfterTopUp] = useState(false);
-  usePaywallShown(series.id, unlocking && (unlockOpen || resumeUnlockAfterTopUp) ? unlocking.episodeNumber : null);
 
   const unlockedNumbers = new Set((unlocksQuery.data ?? []).map((entry) => entry.episodeNumber));
   const accessOf = (episodeNumber: number): EpisodeAccess =>
@@ -75,29 +70,8 @@ function SeriesDetail({ series }: { series: Series }) {
   const playTarget = resumeEpisode ?? episodes[0];
 
   const select = (episode: Episode, access: EpisodeAccess) => {
-    if (access === 'locked') {
-      setUnlocking(episode);
-      setUnlockOpen(true);
-    } else navigate(paths.watch(episode.id));
-  };
-
-  const confirmUnlock = () => {
-    if (!unlocking) return;
-    const episodeNumber = unlocking.episodeNumber;
-    unlock.mutate(
-      { seriesId: series.id, episodeNumber },
-      {
-        onSuccess: () => {
-          toast({
-            title: t('toast.unlockedTitle'),
-            description: t('toast.unlockedDescription', { number: episodeNumber }),
-          });
-          setUnlockOpen(false);
-        },
-        onError: () =>
-          toast({ title: t('toast.unlockFailedTitle'), description: t('toast.unlockFailedDescription'), variant: 'destructive' }),
-      },
-    );
+    if (access === 'locked') setUnlocking(episode.episodeNumber);
+    else navigate(paths.watch(episode.id));
   };
 
   const poster = posterOf(series);
@@ -125,7 +99,9 @@ function SeriesDetail({ series }: { series: Series }) {
         <div className="flex min-w-0 flex-col justify-end gap-2 md:justify-start md:pt-4">
           <div className="flex flex-wrap items-center gap-1.5">
             {series.isNew && (
-              <span className="rounded-md bg-rose-600 px-1.5 py-0.5 text-[10px] font-bold uppercase">{t('badges.new')}</span>
+              <span className="rounded-md bg-rose-600 px-1.5 py-0.5 text-[10px] font-bold uppercase">
+                {t('badges.new')}
+              </span>
             )}
             {series.isFree && (
               <span className="rounded-md bg-emerald-500 px-1.5 py-0.5 text-[10px] font-bold text-black uppercase">
@@ -151,7 +127,10 @@ function SeriesDetail({ series }: { series: Series }) {
                   {t('meta.ratingValue', { rating: formatRatingOutOfTen(series.rating) })}
                 </span>{' '}
                 <span className="text-zinc-400" data-testid="series-rating-count">
-                  {t('meta.ratingCount', { count: ratingCount(series.rating), formatted: formatNumber(ratingCount(series.rating)) })}
+                  {t('meta.ratingCount', {
+                    count: ratingCount(series.rating),
+                    formatted: formatNumber(ratingCount(series.rating)),
+                  })}
                 </span>
               </dd>
             </div>
@@ -172,11 +151,18 @@ function SeriesDetail({ series }: { series: Series }) {
               </dd>
             </div>
           </dl>
-          <p className="flex items-start gap-1.5 text-xs font-semibold text-amber-200 sm:text-sm" data-testid="series-pricing">
+          <p
+            className="flex items-start gap-1.5 text-xs font-semibold text-amber-200 sm:text-sm"
+            data-testid="series-pricing"
+          >
             <Coins className="mt-0.5 size-3.5 shrink-0 text-amber-300" aria-hidden />
             {series.isFree
               ? t('pricing.allFree')
-              : t('pricing.freeThenCost', { free: FREE_EPISODES, count: series.episodeCost, formatted: formatNumber(series.episodeCost) })}
+              : t('pricing.freeThenCost', {
+                  free: FREE_EPISODES,
+                  count: series.episodeCost,
+                  formatted: formatNumber(series.episodeCost),
+                })}
           </p>
         </div>
 
@@ -196,7 +182,11 @@ function SeriesDetail({ series }: { series: Series }) {
           {series.tags.length > 0 && (
             <ul className="flex flex-wrap gap-2" aria-label={t('meta.tags')}>
               {series.tags.map((tag) => (
-                <li key={tag} dir="auto" className="rounded-full border border-white/10 px-3 py-1 text-xs text-zinc-300">
+                <li
+                  key={tag}
+                  dir="auto"
+                  className="rounded-full border border-white/10 px-3 py-1 text-xs text-zinc-300"
+                >
                   #{tag}
                 </li>
               ))}
@@ -236,33 +226,13 @@ function SeriesDetail({ series }: { series: Series }) {
         </section>
       </div>
 
-      {unlocking && (
-        <UnlockDialog
-          open={unlockOpen}
-          onOpenChange={setUnlockOpen}
-          seriesTitle={series.title}
-          episodeNumber={unlocking.episodeNumber}
-          cost={series.episodeCost}
-          balance={user.data ? balanceOf(user.data) : undefined}
-          pending={unlock.isPending}
-          onUnlock={confirmUnlock}
-          onTopUp={() => {
-            setUnlockOpen(false);
-            setResumeUnlockAfterTopUp(true);
-            setTopUpOpen(true);
-          }}
-        />
-      )}
-      <TopUpDialog
-        open={topUpOpen}
-        onOpenChange={(open) => {
-          setTopUpOpen(open);
-          if (!open && resumeUnlockAfterTopUp) {
-            setResumeUnlockAfterTopUp(false);
-            setUnlockOpen(true);
-          }
-        }}
+      <EpisodeUnlockOnDemand
+        series={series}
+        episodeNumber={unlocking}
+        onClose={() => setUnlocking(null)}
+        onUnlocked={() => setUnlocking(null)}
       />
+      <TopUpDialog open={topUpOpen} onOpenChange={setTopUpOpen} />
     </article>
   );
 }

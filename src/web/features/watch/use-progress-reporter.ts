@@ -1,10 +1,10 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { TIMINGS } from '../../../contract/constants.ts';
-import { useRecordProgress, type ProgressReport } from '../../api/record-progress.ts';
+import { useRecordProgress, type ProgressReport } from './api/record-progress.ts';
 
 /**
  * Reports where the viewer is in an episode: at most every 5 s while playing, and on pause, on end and when
- * the page is hidden or left. Not on every timeupdate (SPEC §4 said so; see docs/decisions/005-progress-reporting.md).
+ * the page is hidden or left; not on every timeupdate (docs/decisions/005-progress-reporting.md).
  */
 export function useProgressReporter(
   videoRef: RefObject<HTMLVideoElement | null>,

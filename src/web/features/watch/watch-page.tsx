@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ChevronLeft, Lock } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { Link, useParams } from 'wouter';
 import { isEpisodeFree } from '../../../contract/constants.ts';
@@ -10,9 +10,14 @@ import { useCatalogueLanguage } from '../../lib/catalogue-language.ts';
 import { preloadTexts } from '../../lib/texts/text-store.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { usePaywallShown } from '../../components/wallet/use-paywall-shown.ts';
-import { episodeProgressQuery, watchEpisodeQuery, watchSeriesQuery, watchUnlocksQuery } from './api/watch-queries.ts';
+import { episodeQueryOptions } from '../../api/get-episode.ts';
+import { seriesQueryOptions } from '../../api/get-series.ts';
+import { useUnlockedEpisodes } from '../../api/get-unlocked-episodes.ts';
+import { useEpisodeProgress } from './api/get-episode-progress.ts';
 import { dismissEarlyVideo, isEarlyVideoLoading, subscribeEarlyVideo } from './feed/video-pool.ts';
 import { WatchFeed } from './feed/watch-feed.tsx';
+import { BackToSeries } from './feed/player-top-bar.tsx';
+import { posterOf } from '../../../contract/catalogue-display.ts';
 
 /** How long the feed waits for the boot script's video to show its first frame before mounting anyway. */
 const EARLY_VIDEO_HEAD_START_MS = 1500;
@@ -26,15 +31,18 @@ export default function WatchPage() {
   const { episodeId = '' } = useParams<{ episodeId: string }>();
 
   // While the next episode's data comes in, the feed keeps showing the one it has.
-  const episodeQuery = useQuery({ ...watchEpisodeQuery(episodeId), placeholderData: keepPreviousData });
+  const episodeQuery = useQuery({ ...episodeQueryOptions(episodeId), placeholderData: keepPreviousData });
   const episode = episodeQuery.data;
   const lang = useCatalogueLanguage();
-  const seriesQuery = useQuery({ ...watchSeriesQuery(episode?.seriesId ?? '', lang), enabled: episode !== undefined });
+  const seriesQuery = useQuery({
+    ...seriesQueryOptions(episode?.seriesId ?? '', lang),
+    enabled: episode !== undefined,
+  });
   const series = seriesQuery.data;
   const needsUnlock = episode !== undefined && series !== undefined && !isEpisodeFree(episode.episodeNumber, series);
-  const unlocksQuery = useQuery({ ...watchUnlocksQuery(episode?.seriesId ?? 0), enabled: needsUnlock });
+  const unlocksQuery = useUnlockedEpisodes(episode?.seriesId ?? 0, { enabled: needsUnlock });
   // The saved position is asked for at once (in parallel) and waited for, so playback resumes there.
-  const progressQuery = useQuery({ ...episodeProgressQuery(Number(episodeId)), enabled: /^\d+$/.test(episodeId) });
+  const progressQuery = useEpisodeProgress(Number(episodeId), /^\d+$/.test(episodeId));
 
   const locked =
     needsUnlock && !(unlocksQuery.data ?? []).some((unlock) => unlock.episodeNumber === episode.episodeNumber);
@@ -74,14 +82,18 @@ export default function WatchPage() {
 
   if (failed) {
     const missing =
-      (episodeQuery.error instanceof ApiError && (episodeQuery.error.status === 404 || episodeQuery.error.status === 400)) ||
+      (episodeQuery.error instanceof ApiError &&
+        (episodeQuery.error.status === 404 || episodeQuery.error.status === 400)) ||
       (seriesQuery.error instanceof ApiError && seriesQuery.error.status === 404);
     return (
       <WatchMessage
         title={missing ? t('notFound.title') : t('error.title')}
         text={missing ? t('notFound.text') : t('error.text')}
         action={
-          <Link href={paths.home} className="rounded-full bg-rose-600 px-5 py-2.5 text-sm font-semibold hover:bg-rose-500">
+          <Link
+            href={paths.home}
+            className="rounded-full bg-rose-600 px-5 py-2.5 text-sm font-semibold hover:bg-rose-500"
+          >
             {t('notFound.home')}
           </Link>
         }
@@ -102,16 +114,8 @@ export default function WatchPage() {
       icon={<Lock className="size-8 text-amber-300" aria-hidden />}
       title={t('locked.title', { number: episode.episodeNumber })}
       text={t('locked.text', { count: series.episodeCost, title: series.title })}
-      back={
-        <Link
-          href={paths.series(series.id)}
-          aria-label={t('backToSeries', { title: series.title })}
-          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-black/30 text-white backdrop-blur-sm hover:bg-black/50"
-        >
-          <ChevronLeft className="size-7 rtl:rotate-180" aria-hidden />
-        </Link>
-      }
-      backdrop={series.verticalThumbnailUrl || series.thumbnailUrl}
+      back={<BackToSeries series={series} />}
+      backdrop={posterOf(series)}
       action={
         <Link
           href={paths.series(series.id)}

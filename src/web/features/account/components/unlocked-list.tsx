@@ -21,14 +21,22 @@ export function UnlockedList({ unlocks, seriesById }: { unlocks: UnlockedEpisode
   const rows = [...unlocks].sort((a, b) => b.unlockedAt.localeCompare(a.unlockedAt));
 
   return (
-    <ul className="divide-y divide-white/5 overflow-hidden rounded-2xl bg-white/[0.04] ring-1 ring-white/5" data-testid="unlocked-episodes">
+    <ul
+      className="divide-y divide-white/5 overflow-hidden rounded-2xl bg-white/[0.04] ring-1 ring-white/5"
+      data-testid="unlocked-episodes"
+    >
       {rows.map((unlock) => {
         const series = seriesById.get(unlock.seriesId);
         const episodeId = episodeIdOf(unlock.seriesId, unlock.episodeNumber);
         const content = (
           <>
             {series ? (
-              <img src={posterOf(series)} alt="" loading="lazy" className="aspect-[9/16] w-10 shrink-0 rounded-md object-cover" />
+              <img
+                src={posterOf(series)}
+                alt=""
+                loading="lazy"
+                className="aspect-[9/16] w-10 shrink-0 rounded-md object-cover"
+              />
             ) : (
               <span className="flex aspect-[9/16] w-10 shrink-0 items-center justify-center rounded-md bg-white/5">
                 <LockOpen className="size-4 text-zinc-400" aria-hidden />

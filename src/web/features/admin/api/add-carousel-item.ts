@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CarouselItem } from '../../../../contract/curation.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { refreshCarousel } from './query-keys.ts';
+import { refreshCarousel } from './refresh-catalogue.ts';
 
 export interface AddCarouselItemInput {
   seriesId: number;
-  /** SPEC §4: appended at (current item count + 1). */
+  /** A new item goes last: at (current item count + 1). */
   displayOrder: number;
 }
 

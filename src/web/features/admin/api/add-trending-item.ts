@@ -2,14 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { INITIAL_MATCH_MAX, INITIAL_MATCH_MIN } from '../../../../contract/constants.ts';
 import type { TrendingItem } from '../../../../contract/curation.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { refreshTrending } from './query-keys.ts';
+import { refreshTrending } from './refresh-catalogue.ts';
 
 export interface AddTrendingItemInput {
   seriesId: number;
   rank: number;
 }
 
-/** SPEC §4: a random initial match between 85 and 99. */
+/** A new trending item starts with a random match between 85 and 99. */
 export function initialMatchPercentage(random = Math.random) {
   return INITIAL_MATCH_MIN + Math.floor(random() * (INITIAL_MATCH_MAX - INITIAL_MATCH_MIN + 1));
 }

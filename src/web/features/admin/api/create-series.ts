@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateSeriesBody, Series } from '../../../../contract/series.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { refreshCatalogue } from './query-keys.ts';
+import { refreshCatalogue } from './refresh-catalogue.ts';
 
 export function createSeries(body: CreateSeriesBody) {
   return apiRequest<Series>('/api/series', { method: 'POST', body });

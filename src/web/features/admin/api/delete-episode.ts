@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { episodeQueryKey } from '../../../api/get-episode.ts';
-import { refreshCatalogue } from './query-keys.ts';
+import { episodeQueryOptions } from '../../../api/get-episode.ts';
+import { refreshCatalogue } from './refresh-catalogue.ts';
 
 /** DELETE /api/episodes/{episodeId}: the episode, its jobs and its media. */
 export function deleteEpisode(episode: { id: number; seriesId: number }) {
@@ -14,7 +14,7 @@ export function useDeleteEpisode() {
   return useMutation({
     mutationFn: deleteEpisode,
     onSuccess: (_nothing, episode) => {
-      queryClient.removeQueries({ queryKey: episodeQueryKey(episode.id) });
+      queryClient.removeQueries({ queryKey: episodeQueryOptions(episode.id).queryKey });
       return refreshCatalogue(queryClient);
     },
   });

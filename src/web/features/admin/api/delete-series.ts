@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { refreshCatalogue } from './query-keys.ts';
+import { refreshCatalogue } from './refresh-catalogue.ts';
 
 export function deleteSeries(id: number) {
   return apiRequest<void>(`/api/series/${id}`, { method: 'DELETE' });

@@ -1,10 +1,8 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AdminEpisode } from '../../../../contract/episodes.ts';
-import { episodeQueryKey } from '../../../api/get-episode.ts';
-import { episodesQueryKey } from '../../../api/get-episodes.ts';
-
-/** Below the viewer's episode list key, so refreshing that list refreshes this one too. */
-export const adminEpisodesQueryKey = (seriesId: number) => [...episodesQueryKey(seriesId), 'admin'] as const;
+import { episodeQueryOptions } from '../../../api/get-episode.ts';
+import { episodesQueryOptions } from '../../../api/get-episodes.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 /** How often the list is read again while a transcode is waiting or running. */
 export const TRANSCODE_POLL_MS = 1500;
@@ -12,22 +10,30 @@ export const TRANSCODE_POLL_MS = 1500;
 export const isTranscoding = (episode: AdminEpisode) =>
   episode.media.status === 'queued' || episode.media.status === 'processing';
 
+/** GET /api/series/{id}/episodes/admin: the episodes with the state of their newest transcode. */
+export const getAdminEpisodes = (seriesId: number, signal?: AbortSignal) =>
+  apiRequest<AdminEpisode[]>(`/api/series/${seriesId}/episodes/admin`, { signal });
+
 /**
- * GET /api/series/{id}/episodes/admin: the episodes with the state of their newest transcode. It is
- * polled only while some transcode is queued or processing, and stops once all have ended or a read fails.
+ * Below the viewer's episode list key, so refreshing that list refreshes this one too. It is polled only while
+ * some transcode is queued or processing, and stops once all have ended or a read fails.
  */
-export function useAdminEpisodes(seriesId: number) {
-  return useQuery<AdminEpisode[]>({
-    queryKey: adminEpisodesQueryKey(seriesId),
+export const adminEpisodesQueryOptions = (seriesId: number) =>
+  queryOptions({
+    queryKey: [...episodesQueryOptions(seriesId).queryKey, 'admin'] as const,
+    queryFn: ({ signal }) => getAdminEpisodes(seriesId, signal),
     refetchInterval: (query) =>
       query.state.status === 'success' && query.state.data?.some(isTranscoding) ? TRANSCODE_POLL_MS : false,
   });
+
+export function useAdminEpisodes(seriesId: number) {
+  return useQuery(adminEpisodesQueryOptions(seriesId));
 }
 
 /** An episode's number, title or video changed: the viewer's lists and page of it follow. */
 export function refreshEpisode(queryClient: QueryClient, seriesId: number, episodeId: number) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: episodesQueryKey(seriesId) }),
-    queryClient.invalidateQueries({ queryKey: episodeQueryKey(episodeId) }),
+    queryClient.invalidateQueries({ queryKey: episodesQueryOptions(seriesId).queryKey }),
+    queryClient.invalidateQueries({ queryKey: episodeQueryOptions(episodeId).queryKey }),
   ]);
 }

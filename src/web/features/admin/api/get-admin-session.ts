@@ -1,11 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { adminSessionReply } from '../../../../contract/auth.ts';
-import { adminSessionQueryKey } from './query-keys.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 export type AdminSession = z.infer<typeof adminSessionReply>;
 
-/** The server decides whether the operator is signed in; asked again each time the dashboard opens. */
+/** GET /api/admin/session: the server decides whether the operator is signed in. */
+export const getAdminSession = (signal?: AbortSignal) => apiRequest<AdminSession>('/api/admin/session', { signal });
+
+/** Asked again each time the dashboard opens. */
+export const adminSessionQueryOptions = () =>
+  queryOptions({
+    queryKey: ['/api/admin/session'] as const,
+    queryFn: ({ signal }) => getAdminSession(signal),
+    staleTime: 0,
+  });
+
 export function useAdminSession() {
-  return useQuery<AdminSession>({ queryKey: adminSessionQueryKey, staleTime: 0 });
+  return useQuery(adminSessionQueryOptions());
 }

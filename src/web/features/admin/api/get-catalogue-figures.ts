@@ -1,12 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CatalogueFigures } from '../../../../contract/series.ts';
+import { catalogueQueryKey } from '../../../api/get-series.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { catalogueFiguresQueryKey } from './query-keys.ts';
 
 /** GET /api/admin/catalogue-figures: the four stat cards, counted by the database. */
-export function useCatalogueFigures() {
-  return useQuery({
-    queryKey: catalogueFiguresQueryKey,
-    queryFn: ({ signal }) => apiRequest<CatalogueFigures>('/api/admin/catalogue-figures', { signal }),
+export const getCatalogueFigures = (signal?: AbortSignal) =>
+  apiRequest<CatalogueFigures>('/api/admin/catalogue-figures', { signal });
+
+/** Under the catalogue's key, so a series change refreshes them. */
+export const catalogueFiguresQueryOptions = () =>
+  queryOptions({
+    queryKey: [...catalogueQueryKey, 'figures'] as const,
+    queryFn: ({ signal }) => getCatalogueFigures(signal),
   });
+
+export function useCatalogueFigures(enabled = true) {
+  return useQuery({ ...catalogueFiguresQueryOptions(), enabled });
 }

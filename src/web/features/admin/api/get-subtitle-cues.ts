@@ -5,16 +5,19 @@ import { apiRequest } from '../../../lib/api-client.ts';
 const PREVIEW_CUES = 5;
 
 /** GET /api/episodes/{episodeId}/subtitles/{language}/cues: the first cues of a track. */
-export function subtitleCuesQuery(episodeId: number, language: string, version: string) {
-  return queryOptions({
-    queryKey: ['/api/episodes', episodeId, 'subtitles', language, 'cues', version],
-    queryFn: () =>
-      apiRequest<SubtitleCues>(
-        `/api/episodes/${episodeId}/subtitles/${encodeURIComponent(language)}/cues?limit=${PREVIEW_CUES}`,
-      ),
+export const getSubtitleCues = (episodeId: number, language: string, signal?: AbortSignal) =>
+  apiRequest<SubtitleCues>(
+    `/api/episodes/${episodeId}/subtitles/${encodeURIComponent(language)}/cues?limit=${PREVIEW_CUES}`,
+    { signal },
+  );
+
+/** `version` (the track's address) changes when the track is replaced: the new one is read afresh. */
+export const subtitleCuesQueryOptions = (episodeId: number, language: string, version: string) =>
+  queryOptions({
+    queryKey: ['/api/episodes', episodeId, 'subtitles', language, 'cues', version] as const,
+    queryFn: ({ signal }) => getSubtitleCues(episodeId, language, signal),
   });
-}
 
 export function useSubtitleCues(episodeId: number, language: string, version: string, enabled: boolean) {
-  return useQuery({ ...subtitleCuesQuery(episodeId, language, version), enabled });
+  return useQuery({ ...subtitleCuesQueryOptions(episodeId, language, version), enabled });
 }

@@ -1,9 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VideoProcessingStatus } from '../../../../contract/episodes.ts';
-
-export const videoProcessingQueryKey = ['/api/admin/video-processing'] as const;
+import { apiRequest } from '../../../lib/api-client.ts';
 
 /** GET /api/admin/video-processing: whether this server can turn uploads into episodes, and if not, why. */
+export const getVideoProcessing = (signal?: AbortSignal) =>
+  apiRequest<VideoProcessingStatus>('/api/admin/video-processing', { signal });
+
+export const videoProcessingQueryOptions = () =>
+  queryOptions({
+    queryKey: ['/api/admin/video-processing'] as const,
+    queryFn: ({ signal }) => getVideoProcessing(signal),
+  });
+
 export function useVideoProcessing() {
-  return useQuery<VideoProcessingStatus>({ queryKey: videoProcessingQueryKey });
+  return useQuery(videoProcessingQueryOptions());
 }

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { AdminSession } from './get-admin-session.ts';
-import { adminSessionQueryKey } from './query-keys.ts';
+import { adminSessionQueryOptions, type AdminSession } from './get-admin-session.ts';
+import { signedInOperatorQueryOptions } from './get-signed-in-operator.ts';
 import { rememberAdmin } from '../lib/admin-flag.ts';
 
-export function logInAdmin(password: string) {
-  return apiRequest<AdminSession>('/api/admin/login', { method: 'POST', body: { password } });
+/** Without a name, the password is the owner's. */
+export function logInAdmin(credentials: { name?: string; password: string }) {
+  return apiRequest<AdminSession>('/api/admin/login', { method: 'POST', body: credentials });
 }
 
 export function useLogInAdmin() {
@@ -14,7 +15,9 @@ export function useLogInAdmin() {
     mutationFn: logInAdmin,
     onSuccess: (session) => {
       rememberAdmin(session.authenticated);
-      queryClient.setQueryData(adminSessionQueryKey, session);
+      // Whoever was signed in before is not who is now.
+      queryClient.removeQueries({ queryKey: signedInOperatorQueryOptions().queryKey });
+      queryClient.setQueryData(adminSessionQueryOptions().queryKey, session);
     },
   });
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { AdminSession } from './get-admin-session.ts';
-import { adminSessionQueryKey } from './query-keys.ts';
+import { adminSessionQueryOptions, type AdminSession } from './get-admin-session.ts';
 import { rememberAdmin } from '../lib/admin-flag.ts';
 
 export function logOutAdmin() {
@@ -14,7 +13,7 @@ export function useLogOutAdmin() {
     mutationFn: logOutAdmin,
     onSuccess: () => {
       rememberAdmin(false);
-      queryClient.setQueryData<AdminSession>(adminSessionQueryKey, { authenticated: false });
+      queryClient.setQueryData(adminSessionQueryOptions().queryKey, { authenticated: false });
     },
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { refreshCarousel } from './query-keys.ts';
+import { refreshCarousel } from './refresh-catalogue.ts';
 
 export function removeCarouselItem(id: number) {
   return apiRequest<void>(`/api/carousel/${id}`, { method: 'DELETE' });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { refreshTrending } from './query-keys.ts';
+import { refreshTrending } from './refresh-catalogue.ts';
 
 export function removeTrendingItem(id: number) {
   return apiRequest<void>(`/api/trending/${id}`, { method: 'DELETE' });

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { refreshCarousel } from './query-keys.ts';
+import { refreshCarousel } from './refresh-catalogue.ts';
 
 export interface CarouselPosition {
   id: number;
   displayOrder: number;
 }
 
-/** Sends the whole list with its new 1-based positions (SPEC §4). */
+/** Sends the whole list with its new 1-based positions. */
 export function reorderCarousel(items: CarouselPosition[]) {
   return apiRequest<unknown>('/api/carousel/reorder', { method: 'PUT', body: { items } });
 }

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { refreshTrending } from './query-keys.ts';
+import { refreshTrending } from './refresh-catalogue.ts';
 
 export interface TrendingRank {
   id: number;
   rank: number;
 }
 
-/** Sends the whole list with the swapped ranks (SPEC §4). */
+/** Sends the whole list with the swapped ranks. */
 export function reorderTrending(items: TrendingRank[]) {
   return apiRequest<unknown>('/api/trending/reorder', { method: 'PUT', body: { items } });
 }

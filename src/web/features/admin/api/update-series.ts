@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Series, UpdateSeriesBody } from '../../../../contract/series.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { refreshCatalogue } from './query-keys.ts';
+import { refreshCatalogue } from './refresh-catalogue.ts';
 
 export interface UpdateSeriesInput {
   id: number;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TrendingItem } from '../../../../contract/curation.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { refreshTrending } from './query-keys.ts';
+import { refreshTrending } from './refresh-catalogue.ts';
 
 export interface UpdateTrendingMatchInput {
   id: number;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminEpisode } from '../../../../contract/episodes.ts';
 import { sendVideo, type VideoUploadProgress } from '../episodes/lib/send-video.ts';
-import { refreshCatalogue } from './query-keys.ts';
+import { refreshCatalogue } from './refresh-catalogue.ts';
 
 export interface UploadEpisodeInput {
   seriesId: number;

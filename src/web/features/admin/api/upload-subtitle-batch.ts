@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SUBTITLE_FILE_FIELD, type SubtitleBatchReply, type SubtitleKind } from '../../../../contract/subtitles.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { episodesQueryKey } from '../../../api/get-episodes.ts';
+import { episodesQueryOptions } from '../../../api/get-episodes.ts';
 
 export interface SubtitleBatchInput {
   seriesId: number;
@@ -27,6 +27,6 @@ export function useUploadSubtitleBatch() {
   return useMutation({
     mutationFn: uploadSubtitleBatch,
     onSuccess: (reply, { seriesId }) =>
-      reply.saved ? queryClient.invalidateQueries({ queryKey: episodesQueryKey(seriesId) }) : undefined,
+      reply.saved ? queryClient.invalidateQueries({ queryKey: episodesQueryOptions(seriesId).queryKey }) : undefined,
   });
 }

@@ -29,7 +29,7 @@ interface NewSeriesForm {
 
 type FieldName = keyof NewSeriesForm;
 
-/** SPEC §3 defaults, as the text the number boxes hold. */
+/** A new series' defaults (1 episode, rating 85, episode cost 55), as the text the number boxes hold. */
 const defaultForm = (): NewSeriesForm => ({
   title: NEW_SERIES_DEFAULTS.title,
   genre: NEW_SERIES_DEFAULTS.genre,
@@ -43,7 +43,7 @@ const defaultForm = (): NewSeriesForm => ({
   isFree: NEW_SERIES_DEFAULTS.isFree,
 });
 
-/** SPEC §5: Title, Description, Genre and Thumbnail URL must be non-empty. */
+/** Title, Description, Genre and Thumbnail URL must be filled in; otherwise nothing is sent. */
 const missingRequired = (form: NewSeriesForm) =>
   !form.title.trim() || !form.description.trim() || !form.genre || !form.thumbnailUrl.trim();
 

@@ -5,7 +5,7 @@ import type { Series } from '../../../../contract/series.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { useCarouselItems } from '../api/get-carousel.ts';
+import { useCarouselItems } from '../../../api/get-carousel.ts';
 import { useAddCarouselItem } from '../api/add-carousel-item.ts';
 import { useRemoveCarouselItem } from '../api/remove-carousel-item.ts';
 import { useReorderCarousel } from '../api/reorder-carousel.ts';

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { Search } from 'lucide-react';
 import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { GENRES, type Genre } from '../../../../contract/constants.ts';
 import type { Series } from '../../../../contract/series.ts';
@@ -11,8 +10,9 @@ import { SeriesCard, SeriesEditCard } from './series-cards.tsx';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { DeleteSeriesDialog } from './delete-series-dialog.tsx';
 import { TranslationsDialog } from './translations-dialog.tsx';
-import { useSeriesLanguages } from '../api/series-translations.ts';
-import { controlBase, panelClass, selectClass } from './styles.ts';
+import { useSeriesLanguages } from '../api/get-series-languages.ts';
+import { panelClass, selectClass } from './styles.ts';
+import { SeriesSearchBox } from './series-search-box.tsx';
 import { genreLabel } from '../../../lib/i18n.ts';
 
 /** Twenty-five rows a page; the server searches and pages, so the catalogue's size does not matter here. */
@@ -26,7 +26,6 @@ export function ContentTab({ catalogueEmpty }: { catalogueEmpty: boolean }) {
   const [deleting, setDeleting] = useState<Series | null>(null);
   const [translating, setTranslating] = useState<Series | null>(null);
   const languages = useSeriesLanguages(true).data;
-  const searchId = useId();
   const genreId = useId();
   // A table from tablet width up; cards on a phone, where eight columns do not fit.
   const wide = useMediaQuery('(min-width: 768px)');
@@ -44,22 +43,13 @@ export function ContentTab({ catalogueEmpty }: { catalogueEmpty: boolean }) {
           <p className="text-xs text-zinc-400">{t('content.subtitle')}</p>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <div className="relative sm:w-72">
-            <label htmlFor={searchId} className="sr-only">
-              {t('content.searchLabel')}
-            </label>
-            <Search className="pointer-events-none absolute top-2.5 start-2.5 size-4 text-zinc-500" aria-hidden />
-            <input
-              id={searchId}
-              type="search"
-              value={query}
-              onChange={(event) => {
-                setQuery(event.target.value);
-              }}
-              placeholder={t('content.searchPlaceholder')}
-              className={`${controlBase} h-9 w-full pe-3 ps-8`}
-            />
-          </div>
+          <SeriesSearchBox
+            label={t('content.searchLabel')}
+            placeholder={t('content.searchPlaceholder')}
+            value={query}
+            onChange={setQuery}
+            className="sm:w-72"
+          />
           <div className="sm:w-48">
             <label htmlFor={genreId} className="sr-only">
               {t('content.genreFilterLabel')}

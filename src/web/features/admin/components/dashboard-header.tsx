@@ -7,9 +7,13 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { useLogOutAdmin } from '../api/log-out-admin.ts';
 import { useAdminFailure } from '../lib/admin-session.tsx';
 import { RevokeAccessDialog } from './revoke-access-dialog.tsx';
+import { useCan, useOperator } from '../lib/operator.tsx';
 
 export function DashboardHeader({ onAddSeries }: { onAddSeries: () => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'team']);
+  const operator = useOperator();
+  const canEdit = useCan('edit');
+  const canRevoke = useCan('revokeViewerAccess');
   const logOut = useLogOutAdmin();
   const fail = useAdminFailure();
 
@@ -34,14 +38,21 @@ export function DashboardHeader({ onAddSeries }: { onAddSeries: () => void }) {
           <div className="min-w-0">
             <h1 className="truncate text-lg font-bold leading-tight tracking-tight">{t('header.title')}</h1>
             <p className="truncate text-xs text-zinc-400">{t('header.subtitle')}</p>
+            {operator && (
+              <p className="truncate text-xs font-medium text-zinc-300" data-testid="signed-in-operator">
+                {t('team:signedInAs', { name: operator.name, role: t(`team:roles.${operator.role}`) })}
+              </p>
+            )}
           </div>
         </div>
         <div className="flex w-full items-center gap-2 sm:w-auto">
-          <Button size="sm" className="flex-1 rounded-lg sm:flex-none" onClick={onAddSeries}>
-            <Plus className="size-4" aria-hidden />
-            {t('header.addSeries')}
-          </Button>
-          <RevokeAccessDialog />
+          {canEdit && (
+            <Button size="sm" className="flex-1 rounded-lg sm:flex-none" onClick={onAddSeries}>
+              <Plus className="size-4" aria-hidden />
+              {t('header.addSeries')}
+            </Button>
+          )}
+          {canRevoke && <RevokeAccessDialog />}
           <Button
             size="sm"
             variant="secondary"

@@ -12,28 +12,45 @@ import { ContentTab } from './content-tab.tsx';
 import { CarouselTab } from './carousel-tab.tsx';
 import { TrendingTab } from './trending-tab.tsx';
 import { AddSeriesDialog } from './add-series-dialog.tsx';
+import { useOperator } from '../lib/operator.tsx';
+import { roleCan, type Permission } from '../../../../contract/operators.ts';
 
 // Its charts and texts are a chunk of their own, loaded when an operator opens the tab.
 const InsightsTab = lazy(() => import('../insights/components/insights-tab.tsx'));
+// The owner's and support's tabs, loaded when opened: most operators never open them.
+const ActivityTab = lazy(() => import('../activity/activity-tab.tsx'));
+const TeamTab = lazy(() => import('../team/team-tab.tsx'));
+const ViewersTab = lazy(() => import('../viewers/viewers-tab.tsx'));
 
-const TABS = ['content', 'carousel', 'trending', 'insights'] as const;
+const TABS = ['content', 'carousel', 'trending', 'insights', 'activity', 'team', 'viewers'] as const;
 type DashboardTab = (typeof TABS)[number];
 
-const tabOf = (search: string): DashboardTab => {
+/** The tabs a role sees: only what it can use. */
+const TAB_NEEDS: Record<DashboardTab, Permission> = {
+  content: 'readCatalogue',
+  carousel: 'edit',
+  trending: 'edit',
+  insights: 'readInsights',
+  activity: 'readActivity',
+  team: 'manageTeam',
+  viewers: 'helpViewers',
+};
+
+const tabOf = (search: string, tabs: readonly DashboardTab[]): DashboardTab => {
   const requested = new URLSearchParams(search).get('tab');
-  return TABS.find((candidate) => candidate === requested) ?? 'content';
+  return tabs.find((candidate) => candidate === requested) ?? tabs[0]!;
 };
 
 /** The open tab lives in the URL (?tab=), so a reload or the back button keeps it. */
-function useDashboardTab(): [DashboardTab, (tab: string) => void] {
+function useDashboardTab(tabs: readonly DashboardTab[]): [DashboardTab, (tab: string) => void] {
   const search = useSearch();
   const [, navigate] = useLocation();
-  const tab = tabOf(search);
+  const tab = tabOf(search, tabs);
   const select = (next: string) => {
     // Radix activates a tab on pointer-down and again on focus: one history entry per real change.
-    if (next === tabOf(window.location.search)) return;
+    if (next === tabOf(window.location.search, tabs)) return;
     // "~" leaves the nested /admin router, so the URL stays /admin?tab=… rather than /admin/?tab=…
-    navigate(next === 'content' ? `~${paths.admin}` : `~${paths.admin}?tab=${encodeURIComponent(next)}`);
+    navigate(next === tabs[0] ? `~${paths.admin}` : `~${paths.admin}?tab=${encodeURIComponent(next)}`);
   };
   return [tab, select];
 }
@@ -43,11 +60,14 @@ const tabTriggerClass =
 
 export function Dashboard() {
   const { t } = useTranslation('admin');
-  const figures = useCatalogueFigures();
-  const [tab, selectTab] = useDashboardTab();
+  const role = useOperator()?.role;
+  const tabs = TABS.filter((candidate) => roleCan(role, TAB_NEEDS[candidate]));
+  const readsCatalogue = roleCan(role, 'readCatalogue');
+  const figures = useCatalogueFigures(readsCatalogue);
+  const [tab, selectTab] = useDashboardTab(tabs);
   const [addOpen, setAddOpen] = useState(false);
 
-  if (figures.isPending) return <PageSpinner label={t('loadingDashboard')} />;
+  if (readsCatalogue && figures.isPending) return <PageSpinner label={t('loadingDashboard')} />;
   if (figures.isError) {
     return (
       <main id="main" className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
@@ -65,24 +85,17 @@ export function Dashboard() {
     <div className="min-h-dvh bg-ink-950 text-white">
       <DashboardHeader onAddSeries={() => setAddOpen(true)} />
       <main id="main" className="mx-auto max-w-7xl space-y-6 px-4 py-5 lg:px-8 lg:py-6">
-        <StatCards figures={figures.data} />
+        {figures.data && <StatCards figures={figures.data} />}
         <Tabs.Root value={tab} onValueChange={selectTab}>
           <Tabs.List aria-label={t('tabs.label')} className="flex overflow-x-auto border-b border-white/10">
-            <Tabs.Trigger value="content" className={tabTriggerClass}>
-              {t('tabs.content')}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="carousel" className={tabTriggerClass}>
-              {t('tabs.carousel')}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="trending" className={tabTriggerClass}>
-              {t('tabs.trending')}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="insights" className={tabTriggerClass}>
-              {t('tabs.insights')}
-            </Tabs.Trigger>
+            {tabs.map((candidate) => (
+              <Tabs.Trigger key={candidate} value={candidate} className={tabTriggerClass}>
+                {t(`tabs.${candidate}`)}
+              </Tabs.Trigger>
+            ))}
           </Tabs.List>
           <Tabs.Content value="content" className="pt-5 focus-visible:outline-none">
-            <ContentTab catalogueEmpty={figures.data.totalSeries === 0} />
+            <ContentTab catalogueEmpty={figures.data?.totalSeries === 0} />
           </Tabs.Content>
           <Tabs.Content value="carousel" className="pt-5 focus-visible:outline-none">
             <CarouselTab />
@@ -93,6 +106,21 @@ export function Dashboard() {
           <Tabs.Content value="insights" className="pt-5 focus-visible:outline-none">
             <Suspense fallback={<PageSpinner />}>
               <InsightsTab />
+            </Suspense>
+          </Tabs.Content>
+          <Tabs.Content value="activity" className="pt-5 focus-visible:outline-none">
+            <Suspense fallback={<PageSpinner />}>
+              <ActivityTab />
+            </Suspense>
+          </Tabs.Content>
+          <Tabs.Content value="team" className="pt-5 focus-visible:outline-none">
+            <Suspense fallback={<PageSpinner />}>
+              <TeamTab />
+            </Suspense>
+          </Tabs.Content>
+          <Tabs.Content value="viewers" className="pt-5 focus-visible:outline-none">
+            <Suspense fallback={<PageSpinner />}>
+              <ViewersTab />
             </Suspense>
           </Tabs.Content>
         </Tabs.Root>

@@ -12,7 +12,7 @@ export interface DeleteSeriesDialogProps {
   onDeleted: (id: number) => void;
 }
 
-/** SPEC §5: deleting asks for confirmation first (an alert dialog: focus starts on Cancel). */
+/** Deleting asks for confirmation first (an alert dialog: focus starts on Cancel). */
 export function DeleteSeriesDialog({ series, onClose, onDeleted }: DeleteSeriesDialogProps) {
   const { t } = useTranslation('admin');
   const remove = useDeleteSeries();

@@ -18,36 +18,47 @@ export interface LoginScreenProps {
 
 export function LoginScreen({ notice, onSignedIn }: LoginScreenProps) {
   const { t } = useTranslation('admin');
+  const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const passwordRef = useRef<HTMLInputElement>(null);
   const logIn = useLogInAdmin();
   const passwordId = useId();
+  const nameId = useId();
+  const nameHintId = useId();
   const noticeId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!password || logIn.isPending) return;
-    logIn.mutate(password, {
-      onSuccess: () => {
-        setPassword('');
-        onSignedIn();
-        toast({ title: t('login.welcomeTitle'), description: t('login.welcomeMessage') });
+    logIn.mutate(
+      { name: name.trim() || undefined, password },
+      {
+        onSuccess: () => {
+          setPassword('');
+          onSignedIn();
+          toast({ title: t('login.welcomeTitle'), description: t('login.welcomeMessage') });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 429) {
+            toast({
+              title: t('login.tooManyTitle'),
+              description: readableServerMessage(error),
+              variant: 'destructive',
+            });
+            return;
+          }
+          setPassword('');
+          passwordRef.current?.focus();
+          if (error instanceof ApiError && error.status === 401) {
+            const description = name.trim() ? t('login.deniedNamed') : t('login.deniedMessage');
+            toast({ title: t('login.deniedTitle'), description, variant: 'destructive' });
+          } else {
+            const detail = error instanceof ApiError ? readableServerMessage(error) : error.message;
+            toast({ title: t('errorTitle'), description: detail, variant: 'destructive' });
+          }
+        },
       },
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 429) {
-          toast({ title: t('login.tooManyTitle'), description: readableServerMessage(error), variant: 'destructive' });
-          return;
-        }
-        setPassword('');
-        passwordRef.current?.focus();
-        if (error instanceof ApiError && error.status === 401) {
-          toast({ title: t('login.deniedTitle'), description: t('login.deniedMessage'), variant: 'destructive' });
-        } else {
-          const detail = error instanceof ApiError ? readableServerMessage(error) : error.message;
-          toast({ title: t('errorTitle'), description: detail, variant: 'destructive' });
-        }
-      },
-    });
+    );
   };
 
   return (
@@ -73,6 +84,25 @@ export function LoginScreen({ notice, onSignedIn }: LoginScreenProps) {
           )}
 
           <form onSubmit={submit} className="space-y-4">
+            <div className="space-y-1.5">
+              <label htmlFor={nameId} className="text-sm font-medium text-zinc-200">
+                {t('login.nameLabel')}
+              </label>
+              <input
+                id={nameId}
+                name="username"
+                autoComplete="username"
+                maxLength={60}
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                disabled={logIn.isPending}
+                aria-describedby={nameHintId}
+                className={`${controlBase} h-11 w-full px-3`}
+              />
+              <p id={nameHintId} className="text-xs text-zinc-400">
+                {t('login.nameHint')}
+              </p>
+            </div>
             <div className="space-y-1.5">
               <label htmlFor={passwordId} className="text-sm font-medium text-zinc-200">
                 {t('login.passwordLabel')}

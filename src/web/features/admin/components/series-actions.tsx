@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { paths } from '../../../lib/paths.ts';
 import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { iconButtonClass } from './styles.ts';
+import { useCan } from '../lib/operator.tsx';
 
 export interface SeriesActionsProps {
   series: { id: number; title: string };
@@ -15,6 +16,8 @@ export interface SeriesActionsProps {
 /** A series' actions, the same in the table's row and the phone's card: episodes, edit, translate, delete. */
 export function SeriesActions({ series, onEdit, onTranslate, onDelete, className }: SeriesActionsProps) {
   const { t } = useTranslation('admin');
+  // Analysts read the catalogue and change nothing.
+  if (!useCan('edit')) return null;
   return (
     <span className={className}>
       <Link

@@ -3,21 +3,14 @@ import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import type { Series } from '../../../../contract/series.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useSeriesEditor } from './series-editor.tsx';
-import { SeriesLanguagesList, StatusBadges, ThumbnailPreviews } from './series-rows.tsx';
+import { SeriesLanguagesList, StatusBadges, ThumbnailPreviews, type SeriesRowProps } from './series-rows.tsx';
 import { SeriesActions } from './series-actions.tsx';
 import { Thumbnail } from './thumbnail.tsx';
 import { genreLabel } from '../../../lib/i18n.ts';
-
-export interface SeriesCardProps {
-  series: Series;
-  languages: readonly string[] | undefined;
-  onEdit: () => void;
-  onTranslate: () => void;
-  onDelete: () => void;
-}
+import { posterOf } from '../../../../contract/catalogue-display.ts';
 
 /** On a phone each series is a card with the table's facts, in the same order as its columns. */
-export function SeriesCard({ series, languages, onEdit, onTranslate, onDelete }: SeriesCardProps) {
+export function SeriesCard({ series, languages, onEdit, onTranslate, onDelete }: SeriesRowProps) {
   const { t } = useTranslation('admin');
   const facts: [string, string][] = [
     [t('content.columns.episodes'), formatNumber(series.totalEpisodes)],
@@ -26,7 +19,7 @@ export function SeriesCard({ series, languages, onEdit, onTranslate, onDelete }:
   ];
   return (
     <li data-testid="series-card" data-series-id={series.id} className="flex gap-3 p-3">
-      <Thumbnail src={series.verticalThumbnailUrl || series.thumbnailUrl} alt={series.title} className="h-24 w-16" />
+      <Thumbnail src={posterOf(series)} alt={series.title} className="h-24 w-16" />
       <div className="min-w-0 flex-1 space-y-1.5">
         <div className="flex items-start gap-2">
           <div className="min-w-0 flex-1">

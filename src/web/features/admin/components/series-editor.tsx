@@ -23,7 +23,7 @@ interface SeriesDraft {
   isFree: boolean;
 }
 
-/** Edit copies the row's fields into the form (SPEC §4). */
+/** Edit copies the row's fields into the form; Save sends them, Cancel discards them. */
 const draftOf = (s: Series): SeriesDraft => ({
   title: s.title,
   genre: s.genre,
@@ -145,7 +145,7 @@ export function useSeriesEditor(series: Series, onDone: () => void) {
         type="number"
         step={1}
         inputMode="numeric"
-        // SPEC §5: the edit row has no lower bound on episodes; rating is 0-100.
+        // The edit row puts no lower bound on episodes; the rating is a percent, 0-100.
         {...(field === 'rating' ? { min: RATING_MIN, max: RATING_MAX } : {})}
         className={`${controlBase} h-9 w-full px-2 tabular-nums`}
         value={draft[field]}

@@ -1,12 +1,12 @@
-import { useId, useState, type ReactNode } from 'react';
-import { Search } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import type { Series } from '../../../../contract/series.ts';
 import { useSeriesPages } from '../lib/use-series-pages.ts';
 import { Pager } from './pager.tsx';
 import { Thumbnail } from './thumbnail.tsx';
-import { controlBase } from './styles.ts';
+import { SeriesSearchBox } from './series-search-box.tsx';
 import { genreLabel } from '../../../lib/i18n.ts';
+import { posterOf } from '../../../../contract/catalogue-display.ts';
 
 export interface SeriesPickerProps {
   /** The candidates are the series not yet in the carousel, or not yet trending: the server leaves the others out. */
@@ -43,7 +43,6 @@ export function SeriesPicker({
   actionPlacement = 'side',
 }: SeriesPickerProps) {
   const [query, setQuery] = useState('');
-  const searchId = useId();
   const { t } = useTranslation('admin');
   const shown = useSeriesPages({ q: query, genre: null, notIn, limit: pageSize });
   const everyOneIn = !query.trim() && !shown.isPending && !shown.isError && shown.total === 0;
@@ -51,22 +50,13 @@ export function SeriesPicker({
   if (everyOneIn) return <p className="py-6 text-center text-sm text-zinc-400">{allIn}</p>;
   return (
     <div className="space-y-3">
-      <div className="relative max-w-sm">
-        <label htmlFor={searchId} className="sr-only">
-          {searchLabel}
-        </label>
-        <Search className="pointer-events-none absolute top-2.5 start-2.5 size-4 text-zinc-500" aria-hidden />
-        <input
-          id={searchId}
-          type="search"
-          value={query}
-          onChange={(event) => {
-            setQuery(event.target.value);
-          }}
-          placeholder={searchPlaceholder}
-          className={`${controlBase} h-9 w-full pe-3 ps-8`}
-        />
-      </div>
+      <SeriesSearchBox
+        label={searchLabel}
+        placeholder={searchPlaceholder}
+        value={query}
+        onChange={setQuery}
+        className="max-w-sm"
+      />
       {shown.isError ? (
         <p role="alert" className="py-6 text-center text-sm text-zinc-300">
           {t('loadFailed')}
@@ -82,7 +72,7 @@ export function SeriesPicker({
               data-series-id={s.id}
               className="flex items-center gap-3 rounded-lg border border-white/10 bg-ink-950/60 p-2"
             >
-              <Thumbnail src={s.verticalThumbnailUrl || s.thumbnailUrl} alt={s.title} className="h-14 w-10" />
+              <Thumbnail src={posterOf(s)} alt={s.title} className="h-14 w-10" />
               <div className="min-w-0 flex-1">
                 <p data-testid="item-title" className="line-clamp-2 text-sm leading-snug font-medium">
                   {s.title}

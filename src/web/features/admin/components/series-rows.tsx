@@ -6,6 +6,7 @@ import { Thumbnail } from './thumbnail.tsx';
 import { SeriesActions } from './series-actions.tsx';
 import { genreLabel } from '../../../lib/i18n.ts';
 import { useLanguageName } from '../lib/language-name.ts';
+import { posterOf } from '../../../../contract/catalogue-display.ts';
 
 const cell = 'px-3 py-2.5 align-middle first:ps-4 last:pe-4';
 
@@ -97,11 +98,7 @@ export function SeriesRow({ series, languages, onEdit, onTranslate, onDelete }: 
     <tr className="hover:bg-white/[0.02]" data-testid="series-row" data-series-id={series.id}>
       <td className={cell}>
         <div className="flex items-center gap-3">
-          <Thumbnail
-            src={series.verticalThumbnailUrl || series.thumbnailUrl}
-            alt={series.title}
-            className="h-14 w-10"
-          />
+          <Thumbnail src={posterOf(series)} alt={series.title} className="h-14 w-10" />
           <div className="min-w-0">
             <p className="truncate font-medium text-white">{series.title}</p>
             <p className="line-clamp-2 text-xs text-zinc-400">{series.description}</p>
@@ -142,11 +139,7 @@ export function SeriesEditRow({ series, onDone }: { series: Series; onDone: () =
     <tr className="bg-brand-600/[0.06]" data-testid="series-edit-row" data-series-id={series.id} onKeyDown={onKeyDown}>
       <td className={`${cell} align-top`}>
         <div className="flex items-start gap-3">
-          <Thumbnail
-            src={draft.verticalThumbnailUrl || draft.thumbnailUrl}
-            alt={draft.title || series.title}
-            className="h-14 w-10"
-          />
+          <Thumbnail src={posterOf(draft)} alt={draft.title || series.title} className="h-14 w-10" />
           <div className="min-w-0 flex-1">{controls.title}</div>
         </div>
       </td>

@@ -7,7 +7,7 @@ import type { Series } from '../../../../contract/series.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { useTrendingItems } from '../api/get-trending.ts';
+import { useTrendingItems } from '../../../api/get-trending.ts';
 import { useAddTrendingItem } from '../api/add-trending-item.ts';
 import { useUpdateTrendingMatch } from '../api/update-trending-match.ts';
 import { useRemoveTrendingItem } from '../api/remove-trending-item.ts';
@@ -218,7 +218,7 @@ interface MatchInputProps {
   onSave: (matchPercentage: number, onFailed: () => void) => void;
 }
 
-/** 'Match %' saved on blur or Enter; only whole numbers within 1-99 count (SPEC §5), others are ignored. */
+/** 'Match %' saved on blur or Enter; only whole numbers within 1-99 count, others are ignored. */
 function MatchInput({ item, disabled, onSave }: MatchInputProps) {
   const { t } = useTranslation('admin');
   const [typed, setTyped] = useState(String(item.matchPercentage));

@@ -18,6 +18,7 @@ import { EpisodeItem } from './components/episode-item.tsx';
 import { SubtitleBatchPanel } from './components/subtitle-batch-panel.tsx';
 import { UploadPanel } from './components/upload-panel.tsx';
 import { VideoProcessingNotice } from './components/video-processing-notice.tsx';
+import { posterOf } from '../../../../contract/catalogue-display.ts';
 
 /** /admin/series/{id}/episodes: the operator's episodes of one series. */
 export default function EpisodesPage({ seriesId }: { seriesId: number }) {
@@ -66,7 +67,7 @@ export default function EpisodesPage({ seriesId }: { seriesId: number }) {
     body = (
       <div className="space-y-5">
         <section aria-label={t('episodes.seriesLabel')} className={`${panelClass} flex items-center gap-4 p-4`}>
-          <Thumbnail src={s.verticalThumbnailUrl || s.thumbnailUrl} alt={s.title} className="h-20 w-14" />
+          <Thumbnail src={posterOf(s)} alt={s.title} className="h-20 w-14" />
           <div className="min-w-0 flex-1">
             <p className="line-clamp-2 font-semibold">{s.title}</p>
             <p className="mt-0.5 text-xs text-zinc-400">
@@ -198,7 +199,7 @@ function useTranscodeOutcomes(episodes: AdminEpisode[] | undefined) {
     });
     const failed = ended.filter((e) => e.media.status === 'failed');
     const ready = ended.filter((e) => e.media.status === 'ready');
-    // One toast at a time (SPEC §9): a failure matters more than a success.
+    // One toast at a time: a failure matters more than a success.
     if (failed.length > 0) {
       const first = failed[0]!;
       toast({

@@ -24,7 +24,7 @@ export function fieldOf(error: unknown): string | undefined {
 
 /**
  * Every failed dashboard change: a 401 means the session ended on the server; anything else is the
- * SPEC §8 error toast, followed by the server's own reason when it gave a readable one (4xx).
+ * dashboard's "Failed to …" error toast, followed by the server's own reason when it gave a readable one (4xx).
  */
 export function useAdminFailure() {
   const { endSession } = useContext(AdminSessionContext);

@@ -9,12 +9,12 @@ export function swapNeighbours<T>(list: readonly T[], index: number, delta: -1 |
   return next;
 }
 
-/** Carousel reorder payload: the whole list with 1-based positions (SPEC §4). */
+/** Carousel reorder payload: the whole list with 1-based positions. */
 export function carouselPositions<T extends { id: number }>(itemsInOrder: readonly T[]) {
   return itemsInOrder.map((item, i) => ({ id: item.id, displayOrder: i + 1 }));
 }
 
-/** Trending reorder payload: the neighbours swap ranks, every other item keeps its own (SPEC §4). */
+/** Trending reorder payload: the neighbours swap ranks, every other item keeps its own. */
 export function trendingRanksAfterMove<T extends { id: number; rank: number }>(
   itemsByRank: readonly T[],
   index: number,
@@ -32,7 +32,7 @@ export function freeTrendingRanks(items: readonly { rank: number }[]): number[] 
   return free;
 }
 
-/** A typed Match % counts only when it is a whole number within 1-99 (SPEC §5); anything else is ignored. */
+/** A typed Match % counts only when it is a whole number within 1-99; anything else is ignored. */
 export function acceptedMatchPercentage(typed: string, min: number, max: number): number | undefined {
   if (!/^\s*\d+\s*$/.test(typed)) return undefined;
   const value = Number(typed);

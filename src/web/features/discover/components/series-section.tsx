@@ -3,31 +3,27 @@ import type { Series } from '../../../../contract/series.ts';
 import { SeriesCard } from '../../../components/series/series-card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 
-/** A titled grid of posters: 3 across on a phone, up to 7 on a wide screen. */
-export function SeriesSection({
-  id,
-  title,
-  series,
-  loading,
-  ranked = false,
-  eagerCount = 0,
-  priorityCount = 0,
-  action,
-  skeletons = 6,
-  layout = 'grid',
-}: {
-  layout?: 'grid' | 'row';
-  id: string;
-  title: string;
+type PostersLayout = 'grid' | 'row';
+
+interface PostersProps {
   series: Series[] | undefined;
   loading: boolean;
+  /** A grid wraps (3 across on a phone, up to 7 on a wide screen); a row swipes sideways, snapping card by card. */
+  layout?: PostersLayout;
   ranked?: boolean;
   eagerCount?: number;
   /** How many of the first posters are fetched first (the page's first row). */
   priorityCount?: number;
-  action?: ReactNode;
   skeletons?: number;
-}) {
+}
+
+/** A titled set of posters, in a grid or in one row. */
+export function SeriesSection({
+  id,
+  title,
+  action,
+  ...posters
+}: PostersProps & { id: string; title: string; action?: ReactNode }) {
   return (
     <section aria-labelledby={`${id}-heading`} data-testid={`section-${id}`}>
       <div className="mb-3 flex items-baseline justify-between gap-3">
@@ -36,51 +32,36 @@ export function SeriesSection({
         </h2>
         {action}
       </div>
-      {layout === 'row' ? (
-        <SeriesRow
-          series={series}
-          loading={loading}
-          ranked={ranked}
-          eagerCount={eagerCount}
-          priorityCount={priorityCount}
-          skeletons={skeletons}
-        />
-      ) : (
-        <SeriesGrid
-          series={series}
-          loading={loading}
-          ranked={ranked}
-          eagerCount={eagerCount}
-          priorityCount={priorityCount}
-          skeletons={skeletons}
-        />
-      )}
+      <SeriesPosters {...posters} />
     </section>
   );
 }
 
-export function SeriesGrid({
+// A row never pushes the rest of the page down: it scrolls sideways instead.
+const listClass: Record<PostersLayout, string> = {
+  grid: 'grid grid-cols-3 gap-x-3 gap-y-5 sm:grid-cols-4 md:grid-cols-5 lg:grid-cols-7',
+  row: '-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none] md:-mx-6 md:scroll-px-6 md:px-6',
+};
+const itemClass: Record<PostersLayout, string | undefined> = {
+  grid: undefined,
+  row: 'w-[7.25rem] shrink-0 snap-start sm:w-36 lg:w-40',
+};
+
+export function SeriesPosters({
   series,
   loading,
+  layout = 'grid',
   ranked = false,
   eagerCount = 0,
   priorityCount = 0,
   skeletons = 6,
-}: {
-  series: Series[] | undefined;
-  loading: boolean;
-  ranked?: boolean;
-  eagerCount?: number;
-  priorityCount?: number;
-  skeletons?: number;
-}) {
-  const grid = 'grid grid-cols-3 gap-x-3 gap-y-5 sm:grid-cols-4 md:grid-cols-5 lg:grid-cols-7';
+}: PostersProps) {
   if (!series && !loading) return null;
   if (loading || !series) {
     return (
-      <div className={grid} aria-hidden>
+      <div className={listClass[layout]} aria-hidden>
         {Array.from({ length: skeletons }, (_, i) => (
-          <div key={i}>
+          <div key={i} className={itemClass[layout]}>
             <Skeleton className="aspect-[9/16] rounded-xl" />
             <Skeleton className="mt-2 h-3.5 w-4/5" />
           </div>
@@ -89,59 +70,11 @@ export function SeriesGrid({
     );
   }
   return (
-    <ul className={grid}>
+    <ul className={listClass[layout]}>
       {series.map((item, index) => (
-        <li key={item.id}>
+        <li key={item.id} className={itemClass[layout]}>
           <SeriesCard
             series={item}
-            rank={ranked ? index + 1 : undefined}
-            eager={index < eagerCount}
-            priority={index < priorityCount}
-          />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** One swipeable row of posters (snaps card by card), so a shelf never pushes the rest of the page down. */
-export function SeriesRow({
-  series,
-  loading,
-  ranked = false,
-  eagerCount = 0,
-  priorityCount = 0,
-  skeletons = 6,
-}: {
-  series: Series[] | undefined;
-  loading: boolean;
-  ranked?: boolean;
-  eagerCount?: number;
-  priorityCount?: number;
-  skeletons?: number;
-}) {
-  const row =
-    '-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none] md:-mx-6 md:scroll-px-6 md:px-6';
-  const item = 'w-[7.25rem] shrink-0 snap-start sm:w-36 lg:w-40';
-  if (!series && !loading) return null;
-  if (loading || !series) {
-    return (
-      <div className={row} aria-hidden>
-        {Array.from({ length: skeletons }, (_, i) => (
-          <div key={i} className={item}>
-            <Skeleton className="aspect-[9/16] rounded-xl" />
-            <Skeleton className="mt-2 h-3.5 w-4/5" />
-          </div>
-        ))}
-      </div>
-    );
-  }
-  return (
-    <ul className={row}>
-      {series.map((entry, index) => (
-        <li key={entry.id} className={item}>
-          <SeriesCard
-            series={entry}
             rank={ranked ? index + 1 : undefined}
             eager={index < eagerCount}
             priority={index < priorityCount}

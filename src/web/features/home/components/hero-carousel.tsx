@@ -33,7 +33,7 @@ export function HeroCarousel() {
   return <HeroSlides items={carousel.data} />;
 }
 
-/** SPEC §4: auto-advances every 5 s and wraps; swipe > 50 px; arrows and dots. Pauses while the viewer is on it. */
+/** Auto-advances every 5 s and wraps; swipe > 50 px; arrows and dots. Pauses while the viewer is on it. */
 function HeroSlides({ items }: { items: CarouselItem[] }) {
   const { t, i18n } = useTranslation('home');
   const [index, setIndex] = useState(0);
@@ -139,10 +139,16 @@ function HeroSlides({ items }: { items: CarouselItem[] }) {
                       {formatLikes(item.series.likes)}
                     </span>
                   </p>
-                  <h2 dir="auto" className="mt-2 line-clamp-1 text-xl leading-tight font-black text-white md:line-clamp-2 md:text-2xl lg:text-4xl">
+                  <h2
+                    dir="auto"
+                    className="mt-2 line-clamp-1 text-xl leading-tight font-black text-white md:line-clamp-2 md:text-2xl lg:text-4xl"
+                  >
                     {item.series.title}
                   </h2>
-                  <p dir="auto" className="mt-1.5 line-clamp-2 text-sm text-zinc-300 lg:mt-3 lg:line-clamp-3 lg:text-base">
+                  <p
+                    dir="auto"
+                    className="mt-1.5 line-clamp-2 text-sm text-zinc-300 lg:mt-3 lg:line-clamp-3 lg:text-base"
+                  >
                     {item.series.description}
                   </p>
                   <span className="mt-4 hidden h-10 w-fit items-center gap-2 rounded-full bg-white px-5 text-sm font-bold text-black md:inline-flex">

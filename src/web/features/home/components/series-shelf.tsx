@@ -21,7 +21,7 @@ export interface SeriesShelfProps {
   viewAllHref?: string;
   titleHref?: string;
   series: SeriesCardSeries[] | undefined;
-  /** Pad with Coming Soon cards up to seven (genre shelves, SPEC §9). */
+  /** Pad with Coming Soon cards up to seven (the genre shelves). */
   padToShelfSize?: boolean;
   testId?: string;
   id?: string;

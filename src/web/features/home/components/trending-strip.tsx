@@ -10,7 +10,7 @@ const row =
   '[scrollbar-width:none] [&::-webkit-scrollbar]:hidden relative -mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-1 md:-mx-6 md:scroll-px-6 md:px-6';
 const cell = 'w-[18.5rem] shrink-0 snap-start sm:w-80';
 
-/** SPEC §2: up to 7 ranked items, 5 skeletons while loading, hidden when the list is empty. */
+/** Up to 7 ranked items, 5 skeletons while loading, hidden when the list is empty. */
 export function TrendingStrip() {
   const { t } = useTranslation('home');
   const trending = useTrending();

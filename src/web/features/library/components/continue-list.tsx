@@ -27,7 +27,13 @@ export function ContinueList({ entries, seriesById }: { entries: SeriesProgress[
             data-testid="continue-item"
           >
             <div className="relative aspect-[9/16] w-20 shrink-0 overflow-hidden rounded-xl bg-zinc-800">
-              <img src={posterOf(series)} alt={series.title} loading="lazy" decoding="async" className="size-full object-cover" />
+              <img
+                src={posterOf(series)}
+                alt={series.title}
+                loading="lazy"
+                decoding="async"
+                className="size-full object-cover"
+              />
               <span className="absolute inset-0 flex items-center justify-center bg-black/25 opacity-90 transition-opacity group-hover:opacity-100">
                 <span className="flex size-9 items-center justify-center rounded-full bg-black/50 ring-1 ring-white/30 backdrop-blur-sm">
                   <Play className="ms-0.5 size-4 fill-white text-white" aria-hidden />

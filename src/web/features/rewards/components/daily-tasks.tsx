@@ -2,12 +2,12 @@ import { CalendarCheck, Check, Clapperboard, UserPlus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { DAILY_CHECKIN_BONUSES, INVITE_FRIEND_BONUSES, WATCH_AD_BONUSES } from '../../../../contract/constants.ts';
-import { useDailyCheckIn } from '../../../api/daily-checkin.ts';
+import { useDailyCheckIn } from '../api/daily-checkin.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 
-/** SPEC §9 rewards: the check-in is real; the ad and invite tasks are shown but not wired to any call yet. */
+/** The daily tasks: the check-in is real; the ad and invite tasks are shown but not wired to any call yet. */
 export function DailyTasks() {
   const { t } = useTranslation('rewards');
   const checkIn = useDailyCheckIn();
@@ -21,14 +21,22 @@ export function DailyTasks() {
       onSuccess: (reply) => {
         setCheckedIn(true);
         if (reply.success) {
-          toast({ title: t('checkIn.successTitle'), description: t('checkIn.successDescription', { count: reply.bonuses }) });
+          toast({
+            title: t('checkIn.successTitle'),
+            description: t('checkIn.successDescription', { count: reply.bonuses }),
+          });
         } else alreadyCheckedIn();
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 409) {
           setCheckedIn(true);
           alreadyCheckedIn();
-        } else toast({ title: t('checkIn.failedTitle'), description: t('checkIn.failedDescription'), variant: 'destructive' });
+        } else
+          toast({
+            title: t('checkIn.failedTitle'),
+            description: t('checkIn.failedDescription'),
+            variant: 'destructive',
+          });
       },
     });
 
@@ -45,7 +53,9 @@ export function DailyTasks() {
             onClick={runCheckIn}
             disabled={checkIn.isPending}
             className={`inline-flex h-9 min-w-24 items-center justify-center gap-1.5 rounded-full px-4 text-sm font-bold transition-colors disabled:opacity-70 ${
-              checkedIn ? 'bg-white/10 text-zinc-200 hover:bg-white/15' : 'bg-gradient-to-r from-rose-600 to-orange-500 text-white hover:brightness-110'
+              checkedIn
+                ? 'bg-white/10 text-zinc-200 hover:bg-white/15'
+                : 'bg-gradient-to-r from-rose-600 to-orange-500 text-white hover:brightness-110'
             }`}
           >
             {checkIn.isPending ? <Spinner className="size-4" /> : checkedIn && <Check className="size-4" aria-hidden />}
@@ -84,10 +94,24 @@ function ComingSoon() {
   );
 }
 
-function Task({ icon, title, text, reward, action }: { icon: ReactNode; title: string; text: string; reward: string; action: ReactNode }) {
+function Task({
+  icon,
+  title,
+  text,
+  reward,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  reward: string;
+  action: ReactNode;
+}) {
   return (
     <li className="flex items-center gap-3 rounded-2xl bg-white/[0.04] p-3.5 ring-1 ring-white/5">
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-amber-400/10 text-amber-300">{icon}</span>
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-amber-400/10 text-amber-300">
+        {icon}
+      </span>
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold text-white">{title}</p>
         <p className="mt-0.5 text-xs text-zinc-400">{text}</p>

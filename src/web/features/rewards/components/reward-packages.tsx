@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { formatNumber, formatPrice } from '../../../lib/format.ts';
 
-/** The four rewards-page packages (SPEC §9), bought for real like the Top Up dialog's: pick one, then purchase. */
+/** The four rewards-page packages, bought for real like the Top Up dialog's: pick one, then purchase. */
 export function RewardPackages() {
   const { t } = useTranslation('rewards');
   const packages = usePackages('rewards');
@@ -28,7 +28,11 @@ export function RewardPackages() {
         setSelectedId(null);
       },
       onError: () =>
-        toast({ title: t('purchase.failureTitle'), description: t('purchase.failureDescription'), variant: 'destructive' }),
+        toast({
+          title: t('purchase.failureTitle'),
+          description: t('purchase.failureDescription'),
+          variant: 'destructive',
+        }),
     });
   };
 
@@ -59,9 +63,13 @@ export function RewardPackages() {
                     {formatNumber(pkg.coins)}
                   </span>
                   <span className={`mt-2 text-xs font-semibold ${percent > 0 ? 'text-amber-300' : 'text-zinc-400'}`}>
-                    {pkg.bonus > 0 ? t('packages.bonus', { bonus: formatNumber(pkg.bonus), percent }) : t('packages.noBonus')}
+                    {pkg.bonus > 0
+                      ? t('packages.bonus', { bonus: formatNumber(pkg.bonus), percent })
+                      : t('packages.noBonus')}
                   </span>
-                  <span className="mt-3 rounded-full bg-white/10 px-3 py-1 text-sm font-bold">{formatPrice(pkg.price)}</span>
+                  <span className="mt-3 rounded-full bg-white/10 px-3 py-1 text-sm font-bold">
+                    {formatPrice(pkg.price)}
+                  </span>
                 </button>
               );
             })
@@ -72,9 +80,18 @@ export function RewardPackages() {
           {t('packages.error')}
         </p>
       )}
-      <Button size="lg" className="mt-4 w-full sm:w-auto sm:min-w-56" onClick={buy} disabled={!selectedId || purchase.isPending}>
+      <Button
+        size="lg"
+        className="mt-4 w-full sm:w-auto sm:min-w-56"
+        onClick={buy}
+        disabled={!selectedId || purchase.isPending}
+      >
         {purchase.isPending && <Spinner className="size-4" />}
-        {purchase.isPending ? t('purchase.processing') : selectedId ? t('purchase.purchase') : t('purchase.selectPackage')}
+        {purchase.isPending
+          ? t('purchase.processing')
+          : selectedId
+            ? t('purchase.purchase')
+            : t('purchase.selectPackage')}
       </Button>
     </div>
   );

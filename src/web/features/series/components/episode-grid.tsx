@@ -17,7 +17,7 @@ export interface EpisodeGridProps {
 }
 
 /**
- * SPEC §2: 50 episode slots. A series with more than 50 episodes gets ranges of 50 (1-50, 51-100, ...), each
+ * 50 episode slots a page. A series with more than 50 episodes gets ranges of 50 (1-50, 51-100, ...), each
  * still a grid of 50 slots; slots with no episode yet are shown as coming soon.
  */
 export function EpisodeGrid({ episodes, accessOf, cost, currentEpisodeNumber, onSelect }: EpisodeGridProps) {
@@ -89,7 +89,9 @@ export function EpisodeGrid({ episodes, accessOf, cost, currentEpisodeNumber, on
                     : 'bg-white/10 text-white ring-1 ring-white/10 hover:bg-white/15'
                 } ${current ? 'ring-2 ring-rose-500' : ''}`}
               >
-                {current && <Play className="absolute top-1 start-1 size-2.5 fill-rose-500 text-rose-500" aria-hidden />}
+                {current && (
+                  <Play className="absolute top-1 start-1 size-2.5 fill-rose-500 text-rose-500" aria-hidden />
+                )}
                 <span>{number}</span>
                 {access === 'locked' && (
                   <span className="mt-0.5 flex items-center gap-0.5 text-[10px] font-semibold text-amber-300/90">

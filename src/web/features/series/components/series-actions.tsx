@@ -3,8 +3,8 @@ import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import type { Series } from '../../../../contract/series.ts';
 import { useBookmarkedSeriesIds } from '../../../api/get-bookmarked.ts';
 import { useLikedSeriesIds } from '../../../api/get-liked.ts';
-import { useToggleBookmark } from '../../../api/toggle-bookmark.ts';
-import { useToggleLike } from '../../../api/toggle-like.ts';
+import { useToggleBookmark } from '../api/toggle-bookmark.ts';
+import { useToggleLike } from '../api/toggle-like.ts';
 import { toast } from '../../../components/ui/toast.tsx';
 
 /** Like, save, share and top up: round icon buttons with their label underneath, as in the big drama apps. */

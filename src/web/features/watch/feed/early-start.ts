@@ -3,7 +3,7 @@ import type { EpisodePlayback } from '../../../../contract/episodes.ts';
 import type { EpisodeProgress } from '../../../../contract/library.ts';
 import type { Episode, Series } from '../../../../contract/series.ts';
 import type { UnlockedEpisode } from '../../../../contract/wallet.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, noteEarlyRead } from '../../../lib/api-client.ts';
 import { storageKeys } from '../../../lib/storage-keys.ts';
 import { initialLanguage } from '../../../lib/initial-language.ts';
 import { LANGUAGE_TAGS } from '../../../../contract/languages.ts';
@@ -32,31 +32,6 @@ import { FIRST_FRAME_MARK } from '../viewing-events/first-frame-mark.ts';
  * and the page's queries take these answers instead of asking again.
  */
 const WATCH_PATH = /^\/watch\/(\d+)\/?$/;
-const started = new Map<string, { request: Promise<unknown>; at: number }>();
-/** An answer older than this is not used: the page came later than any cold start would. */
-const EARLY_ANSWER_MS = 15_000;
-
-/** GET through the early start when it already asked, else now. Each early answer is used once. */
-export function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  const early = started.get(url);
-  started.delete(url);
-  if (early && Date.now() - early.at < EARLY_ANSWER_MS) return early.request as Promise<T>;
-  return apiRequest<T>(url, { signal });
-}
-
-/** An episode nobody has watched yet answers 404: that is "no saved position", not an error. */
-export async function getEpisodeProgress(
-  episodeId: number | string,
-  signal?: AbortSignal,
-): Promise<EpisodeProgress | null> {
-  try {
-    return await getJson<EpisodeProgress>(episodeProgressUrl(episodeId), signal);
-  } catch (error) {
-    if (error instanceof Error && 'status' in error && error.status === 404) return null;
-    throw error;
-  }
-}
-
 /** The answers the server put into the page (../../../../contract/watch-start.ts), read once. */
 let served: WatchStart['answers'] | undefined;
 function servedAnswers(): WatchStart['answers'] {
@@ -76,7 +51,7 @@ function start<T>(url: string): Promise<T> {
   const request = url in answers ? Promise.resolve(answers[url] as T) : apiRequest<T>(url);
   // Kept for the page (which sees any error); never an unhandled rejection here.
   request.catch(() => undefined);
-  started.set(url, { request, at: Date.now() });
+  noteEarlyRead(url, request);
   return request;
 }
 

@@ -12,13 +12,7 @@ export function PlayerTopBar({ series, episode, fade }: { series: Series; episod
       className={`pointer-events-none absolute inset-x-0 top-0 bg-gradient-to-b from-black/80 via-black/40 to-transparent pb-10 ${fade}`}
     >
       <div className="pointer-events-auto flex items-center gap-2 px-2 pt-[max(0.5rem,env(safe-area-inset-top))]">
-        <Link
-          href={paths.series(series.id)}
-          aria-label={t('backToSeries', { title: series.title })}
-          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-black/30 text-white backdrop-blur-sm hover:bg-black/50"
-        >
-          <ChevronLeft className="size-7 rtl:rotate-180" aria-hidden />
-        </Link>
+        <BackToSeries series={series} />
         <div className="min-w-0 flex-1">
           <p dir="auto" className="truncate text-base font-bold drop-shadow">
             {series.title}
@@ -30,5 +24,19 @@ export function PlayerTopBar({ series, episode, fade }: { series: Series; episod
         </div>
       </div>
     </div>
+  );
+}
+
+/** The round back arrow to the series' page, over the video or the locked notice. */
+export function BackToSeries({ series }: { series: Pick<Series, 'id' | 'title'> }) {
+  const { t } = useTranslation('watch');
+  return (
+    <Link
+      href={paths.series(series.id)}
+      aria-label={t('backToSeries', { title: series.title })}
+      className="flex size-11 shrink-0 items-center justify-center rounded-full bg-black/30 text-white backdrop-blur-sm hover:bg-black/50"
+    >
+      <ChevronLeft className="size-7 rtl:rotate-180" aria-hidden />
+    </Link>
   );
 }

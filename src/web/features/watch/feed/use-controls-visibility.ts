@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { TIMINGS } from '../../../../contract/constants.ts';
 
-/** The controls hide 3 s after playback starts (SPEC §4, §9) and come back on a tap, a mouse move or a key. */
+/** The controls hide 3 s after playback starts and come back on a tap, a mouse move or a key. */
 export function useControlsVisibility(
   rootRef: RefObject<HTMLElement | null>,
   activeRef: RefObject<HTMLVideoElement | null>,

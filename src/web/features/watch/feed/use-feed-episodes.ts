@@ -1,16 +1,17 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { isEpisodeFree } from '../../../../contract/constants.ts';
 import type { Episode, Series } from '../../../../contract/series.ts';
-import { episodeQueryKey } from '../../../api/get-episode.ts';
-import { watchEpisodesQuery, watchUnlocksQuery } from '../api/watch-queries.ts';
+import { episodeQueryOptions } from '../../../api/get-episode.ts';
+import { useEpisodes } from '../../../api/get-episodes.ts';
+import { useUnlockedEpisodes } from '../../../api/get-unlocked-episodes.ts';
 import type { SheetAccess } from './episode-sheet.tsx';
 
 /** Every episode of the series in order, the one on screen and its neighbours, and what each one allows. */
 export function useFeedEpisodes(series: Series, episode: Episode) {
   const queryClient = useQueryClient();
-  const episodesQuery = useQuery(watchEpisodesQuery(series.id));
-  const unlocksQuery = useQuery({ ...watchUnlocksQuery(series.id), enabled: !series.isFree });
+  const episodesQuery = useEpisodes(series.id);
+  const unlocksQuery = useUnlockedEpisodes(series.id, { enabled: !series.isFree });
   const [justUnlocked, setJustUnlocked] = useState<ReadonlySet<number>>(new Set());
 
   const feed = useMemo(() => {
@@ -20,7 +21,8 @@ export function useFeedEpisodes(series: Series, episode: Episode) {
 
   useEffect(() => {
     // Each listed episode is also its own query: after a swipe the page has the new episode at once.
-    for (const listed of episodesQuery.data ?? []) queryClient.setQueryData(episodeQueryKey(listed.id), listed);
+    for (const listed of episodesQuery.data ?? [])
+      queryClient.setQueryData(episodeQueryOptions(listed.id).queryKey, listed);
   }, [episodesQuery.data, queryClient]);
 
   const unlockedNumbers = useMemo(

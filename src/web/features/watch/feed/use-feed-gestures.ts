@@ -21,7 +21,7 @@ const FLICK_PX_PER_MS = 0.5;
 const WHEEL_QUIET_MS = 250;
 
 /**
- * Vertical feed gestures: a drag (touch, pen or mouse) of more than SPEC's 50 px swipe threshold, or a flick,
+ * Vertical feed gestures: a drag (touch, pen or mouse) of more than the 50 px swipe threshold, or a flick,
  * moves to the next (up) or previous (down) episode; the wheel does the same on a desktop.
  * Returns the pointer handlers for the surface and `wasDrag()`, true right after a drag (so its click is not a tap).
  */

@@ -1,10 +1,11 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import type { Episode, Series } from '../../../../contract/series.ts';
 import { resumePoint } from '../../../../contract/watch-start.ts';
 import { isEpisodeFree } from '../../../../contract/constants.ts';
-import { episodePlaybackQuery, episodeProgressQuery } from '../api/watch-queries.ts';
+import { useEpisodeProgress } from '../api/get-episode-progress.ts';
+import { episodePlaybackQueryOptions, useEpisodePlayback } from '../api/get-episode-playback.ts';
 import type { MediaFailure } from '../../../lib/media/media-attachment.ts';
 import type { SheetAccess } from './episode-sheet.tsx';
 import { VideoPool, type PoolEpisode } from './video-pool.ts';
@@ -166,7 +167,7 @@ export function useFeedPool(input: FeedPoolInput) {
     let videoUrl: string | undefined;
     if (lockable(episode)) {
       videoUrl = await queryClient
-        .fetchQuery({ ...episodePlaybackQuery(episode.id), staleTime: 0 })
+        .fetchQuery({ ...episodePlaybackQueryOptions(episode.id), staleTime: 0 })
         .then((playback) => playback.videoUrl)
         .catch(() => undefined);
     }
@@ -178,10 +179,10 @@ export function useFeedPool(input: FeedPoolInput) {
 
 /** The address with a token of an episode that can be locked, read only once the viewer can play it. */
 function useMediaAddress(episode: Episode | undefined, wanted: boolean) {
-  return useQuery({ ...episodePlaybackQuery(episode?.id ?? 0), enabled: wanted });
+  return useEpisodePlayback(episode?.id ?? 0, wanted);
 }
 
 /** The position `episode` was left at, read only for one the viewer can play. */
 function useSavedPosition(episode: Episode | undefined, playable: boolean) {
-  return useQuery({ ...episodeProgressQuery(episode?.id ?? 0), enabled: playable });
+  return useEpisodeProgress(episode?.id ?? 0, playable);
 }

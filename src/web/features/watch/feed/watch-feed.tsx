@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { preloadTexts } from '../../../lib/texts/text-store.ts';
 import { useLocation } from 'wouter';
@@ -7,6 +7,7 @@ import { paths } from '../../../lib/paths.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { preloadDialog } from '../../../components/ui/dialog.tsx';
 import { lazyPart, useLazyPart } from '../../../lib/lazy-part.ts';
+import { EpisodeUnlockOnDemand } from '../../../components/wallet/episode-unlock-on-demand.tsx';
 import { useProgressReporter } from '../use-progress-reporter.ts';
 import { SubtitleOverlay } from '../subtitles/subtitle-overlay.tsx';
 import { SubtitlesMenu } from '../subtitles/subtitles-menu.tsx';
@@ -25,18 +26,11 @@ import { usePlayback } from './use-playback.ts';
 import { usePlayerElement } from './use-player-element.ts';
 import { usePlayerKeys } from './use-player-keys.ts';
 
-// Only on a tap (the episode list) or at a locked episode (the unlock): not part of the player's first paint,
+// Only on a tap (the episode list): not part of the player's first paint,
 // fetched with the dialog's own code once the page is idle.
 const episodeSheet = lazyPart(async () => {
   const [{ EpisodeSheet }] = await Promise.all([import('./episode-sheet.tsx'), preloadDialog()]);
   return { default: EpisodeSheet };
-});
-const episodeUnlock = lazyPart(async () => {
-  const [{ EpisodeUnlock }] = await Promise.all([
-    import('../../../components/wallet/episode-unlock.tsx'),
-    preloadDialog(),
-  ]);
-  return { default: EpisodeUnlock };
 });
 
 export interface WatchFeedProps {
@@ -49,7 +43,7 @@ export interface WatchFeedProps {
  * The vertical feed of a series' episodes: swipe up or down (drag, wheel, arrow keys) to the next or
  * previous one in place, the next one starting by itself at the end; the neighbours are loaded while the
  * current one plays, in a small pool of reused <video> elements (use-feed-pool.ts). A locked neighbour opens
- * the unlock dialog instead of playing. Controls (SPEC §2, §4): play/pause, mute restoring the volume, full
+ * the unlock dialog instead of playing. Controls: play/pause, mute restoring the volume, full
  * screen, speed, the episode list; they hide 3 s after playback starts and come back on a tap, a mouse move
  * or a key.
  */
@@ -96,7 +90,6 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
   const [speedMenuOpen, setSpeedMenuOpen] = useState(false);
   const [subtitlesMenuOpen, setSubtitlesMenuOpen] = useState(false);
   const [unlocking, setUnlocking] = useState<number | null>(null);
-  const EpisodeUnlock = useLazyPart(episodeUnlock, unlocking !== null);
   const overlayOpen = sheetOpen || speedMenuOpen || subtitlesMenuOpen || unlocking !== null;
   const { controlsVisible, scheduleHide, revealControls, pinControls, hideControls } = useControlsVisibility(
     rootRef,
@@ -305,26 +298,20 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
           onSelect={jumpTo}
         />
       )}
-      {unlocking !== null && EpisodeUnlock && (
-        // Its texts (the series namespace) are fetched once the video plays; should they still be on their
-        // way, they do not suspend the player.
-        <Suspense fallback={null}>
-          <EpisodeUnlock
-            series={series}
-            episodeNumber={unlocking}
-            onClose={() => setUnlocking(null)}
-            onUnlocked={(number) => {
-              markUnlocked(number);
-              setUnlocking(null);
-              const target = feed.find((e) => e.episodeNumber === number);
-              if (target) {
-                activeRef.current?.pause();
-                navigate(paths.watch(target.id), { replace: true });
-              }
-            }}
-          />
-        </Suspense>
-      )}
+      <EpisodeUnlockOnDemand
+        series={series}
+        episodeNumber={unlocking}
+        onClose={() => setUnlocking(null)}
+        onUnlocked={(number) => {
+          markUnlocked(number);
+          setUnlocking(null);
+          const target = feed.find((e) => e.episodeNumber === number);
+          if (target) {
+            activeRef.current?.pause();
+            navigate(paths.watch(target.id), { replace: true });
+          }
+        }}
+      />
     </div>
   );
 }

@@ -1,18 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InsightsRange, InsightsSummary } from '../../../../../contract/insights.ts';
 import { apiRequest } from '../../../../lib/api-client.ts';
 
-export const insightsSummaryQueryKey = (range: InsightsRange) => ['/api/admin/insights/summary', range] as const;
-
-export function getInsightsSummary(range: InsightsRange) {
+/** GET /api/admin/insights/summary: the whole catalogue's figures over a range of days. */
+export function getInsightsSummary(range: InsightsRange, signal?: AbortSignal) {
   const query = new URLSearchParams(range);
-  return apiRequest<InsightsSummary>(`/api/admin/insights/summary?${query}`);
+  return apiRequest<InsightsSummary>(`/api/admin/insights/summary?${query}`, { signal });
 }
 
-export function useInsightsSummary(range: InsightsRange | null) {
-  return useQuery({
-    queryKey: insightsSummaryQueryKey(range ?? { from: '', to: '' }),
-    queryFn: () => getInsightsSummary(range!),
-    enabled: range !== null,
+export const insightsSummaryQueryOptions = (range: InsightsRange) =>
+  queryOptions({
+    queryKey: ['/api/admin/insights/summary', range] as const,
+    queryFn: ({ signal }) => getInsightsSummary(range, signal),
   });
+
+/** Waits while no range is chosen (null). */
+export function useInsightsSummary(range: InsightsRange | null) {
+  return useQuery({ ...insightsSummaryQueryOptions(range ?? { from: '', to: '' }), enabled: range !== null });
 }

@@ -1,19 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InsightsRange, SeriesInsights } from '../../../../../contract/insights.ts';
 import { apiRequest } from '../../../../lib/api-client.ts';
 
-export const seriesInsightsQueryKey = (seriesId: number, range: InsightsRange) =>
-  ['/api/admin/insights/series', seriesId, range] as const;
-
-export function getSeriesInsights(seriesId: number, range: InsightsRange) {
+/** GET /api/admin/insights/series/{id}: one series' figures over a range of days. */
+export function getSeriesInsights(seriesId: number, range: InsightsRange, signal?: AbortSignal) {
   const query = new URLSearchParams(range);
-  return apiRequest<SeriesInsights>(`/api/admin/insights/series/${seriesId}?${query}`);
+  return apiRequest<SeriesInsights>(`/api/admin/insights/series/${seriesId}?${query}`, { signal });
 }
 
+export const seriesInsightsQueryOptions = (seriesId: number, range: InsightsRange) =>
+  queryOptions({
+    queryKey: ['/api/admin/insights/series', seriesId, range] as const,
+    queryFn: ({ signal }) => getSeriesInsights(seriesId, range, signal),
+  });
+
+/** Waits while no series or no range is chosen (null). */
 export function useSeriesInsights(seriesId: number | null, range: InsightsRange | null) {
   return useQuery({
-    queryKey: seriesInsightsQueryKey(seriesId ?? 0, range ?? { from: '', to: '' }),
-    queryFn: () => getSeriesInsights(seriesId!, range!),
+    ...seriesInsightsQueryOptions(seriesId ?? 0, range ?? { from: '', to: '' }),
     enabled: seriesId !== null && range !== null,
   });
 }

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { VIEWER_USER_ID } from '../../contract/constants.ts';
-import { progressQueryKey } from './get-progress.ts';
+import { VIEWER_USER_ID } from '../../../../contract/constants.ts';
+import { progressQueryOptions } from '../../../api/get-progress.ts';
 
 export interface ProgressReport {
   seriesId: number;
@@ -50,7 +50,7 @@ export function useRecordProgress() {
   return useCallback(
     async (report: ProgressReport) => {
       const saved = await recordProgress(report);
-      if (saved) void queryClient.invalidateQueries({ queryKey: progressQueryKey });
+      if (saved) void queryClient.invalidateQueries({ queryKey: progressQueryOptions().queryKey });
       return saved;
     },
     [queryClient],

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshTeam } from './get-team.ts';
+
+/** DELETE /api/admin/operators/{id} */
+export function removeOperator(id: number) {
+  return apiRequest<null>(`/api/admin/operators/${id}`, { method: 'DELETE' });
+}
+
+export function useRemoveOperator() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: removeOperator, onSuccess: () => refreshTeam(queryClient) });
+}

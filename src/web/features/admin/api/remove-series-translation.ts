@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshTranslations, translationUrl } from './get-series-translations.ts';
+
+/** DELETE /api/series/{id}/translations/{language} */
+export function removeSeriesTranslation({ seriesId, language }: { seriesId: number; language: string }) {
+  return apiRequest<void>(translationUrl(seriesId, language), { method: 'DELETE' });
+}
+
+export function useRemoveTranslation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeSeriesTranslation,
+    onSuccess: (_, { seriesId }) => refreshTranslations(queryClient, seriesId),
+  });
+}

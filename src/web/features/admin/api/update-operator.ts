@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OperatorSummary, UpdateOperatorBody } from '../../../../contract/operators.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshTeam } from './get-team.ts';
+
+/** PATCH /api/admin/operators/{id}: an operator's role, or whether they are disabled. */
+export function updateOperator({ id, ...body }: UpdateOperatorBody & { id: number }) {
+  return apiRequest<OperatorSummary>(`/api/admin/operators/${id}`, { method: 'PATCH', body });
+}
+
+export function useUpdateOperator() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateOperator, onSuccess: () => refreshTeam(queryClient) });
+}
