@@ -14,10 +14,11 @@ import { availabilityPlugin } from './plugins/availability.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { guardsPlugin } from './plugins/guards.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
-import { clientPlugin } from './plugins/client.ts';
+import { builtClient, clientPlugin } from './plugins/client.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { operatorOfSession } from './modules/auth/auth.service.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { accessGatePlugin } from './modules/access/access.plugin.ts';
 import { viewersPlugin } from './modules/viewers/viewers.plugin.ts';
@@ -27,14 +28,18 @@ import { curationRoutes } from './modules/curation/curation.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { isDemoClipBeingMade } from './demo/demo-clip-generator.ts';
 import { episodesRoutes } from './modules/episodes/episodes.routes.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { translationsRoutes } from './modules/translations/translations.routes.ts';
 import { mediaPipelinePlugin } from './modules/transcode/transcode.plugin.ts';
 import { subtitlesRoutes } from './modules/subtitles/subtitles.routes.ts';
+import { requireEpisode, requireSeries } from './modules/episodes/episodes.service.ts';
 import { auditPlugin } from './modules/audit/audit.plugin.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+import { pagesRoutes } from './modules/pages/pages.routes.ts';
+import { watchRoutes } from './modules/watch/watch.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,12 +99,12 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(availabilityPlugin, { pool: deps.pool, availability: deps.availability });
   await app.register(cookie);
   await app.register(securityPlugin);
+  await app.register(housekeepingPlugin);
   await app.register(accessGatePlugin);
-  await app.register(guardsPlugin);
+  await app.register(guardsPlugin, { operatorOfSession: (token) => operatorOfSession(deps.db, token) });
   await app.register(auditPlugin);
   await app.register(viewersPlugin);
   await app.register(mediaPipelinePlugin);
-  await app.register(housekeepingPlugin);
   await app.register(openApiPlugin);
 
   await app.register(healthRoutes);
@@ -110,15 +115,19 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(curationRoutes);
   await app.register(walletRoutes);
   await app.register(libraryRoutes);
-  await app.register(mediaRoutes);
+  await app.register(mediaRoutes, { isBeingMade: isDemoClipBeingMade });
   await app.register(episodesRoutes);
-  await app.register(subtitlesRoutes);
+  await app.register(subtitlesRoutes, { requireEpisode, requireSeries });
   await app.register(insightsRoutes);
   await app.register(translationsRoutes);
   await app.register(auditRoutes);
   await app.register(supportRoutes);
 
-  await app.register(clientPlugin, { clientDir: deps.clientDir, ssrEntry: deps.config.ssrEntry });
+  // Without a built client (API-only: `npm run dev`, the tests) there are no pages to render.
+  const clientDir = builtClient(deps.clientDir);
+  await app.register(clientPlugin, { clientDir });
+  await app.register(pagesRoutes, { clientDir, ssrEntry: deps.config.ssrEntry });
+  await app.register(watchRoutes, { clientDir });
   return app;
 }
 

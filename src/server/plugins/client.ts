@@ -3,20 +3,21 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { registerViewerPages } from '../modules/pages/pages.routes.ts';
-import { defaultSsrEntry, loadPageRenderer } from '../modules/pages/page-renderer.ts';
-import { createPreparedPages } from '../modules/pages/prepared-pages.ts';
-import { registerWatchPage } from '../modules/watch/watch-page.ts';
 import { clientFileRoute, guardRoutesWhile } from './guards.ts';
+
+/** The folder of the built client, when there is one (a folder holding index.html). */
+export function builtClient(clientDir: string | undefined): string | undefined {
+  return clientDir && fs.existsSync(path.join(clientDir, 'index.html')) ? clientDir : undefined;
+}
 
 /**
  * Serves the built client (dist/client) and answers every other GET that is not /api or /media with
  * index.html, so client-side routes survive a reload (history-API fallback). Without a build,
  * unknown paths answer 404 JSON (the API-only mode of `npm run dev` and of the tests).
  */
-export const clientPlugin = fp(async (app: FastifyInstance, options: { clientDir?: string; ssrEntry?: string }) => {
-  const clientDir = options.clientDir;
-  const hasClient = clientDir && fs.existsSync(path.join(clientDir, 'index.html'));
+export const clientPlugin = fp(async (app: FastifyInstance, options: { clientDir?: string }) => {
+  const clientDir = builtClient(options.clientDir);
+  const hasClient = clientDir !== undefined;
   if (hasClient) {
     // The static plugin's routes are the client's files; reply.sendFile must stay on the root for the fallback.
     const stopGuarding = guardRoutesWhile(app, clientFileRoute);
@@ -33,14 +34,6 @@ export const clientPlugin = fp(async (app: FastifyInstance, options: { clientDir
       },
     });
     stopGuarding();
-    const preparedPages = createPreparedPages(app);
-    registerWatchPage(app, clientDir, preparedPages);
-    registerViewerPages(
-      app,
-      clientDir,
-      await loadPageRenderer(app, options.ssrEntry ?? defaultSsrEntry(clientDir)),
-      preparedPages,
-    );
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -245,7 +245,7 @@ describe('guards attached to routes', () => {
 
   it('refuses to start an app with an operator route that names no role', async () => {
     const app = Fastify();
-    await app.register(guardsPlugin);
+    await app.register(guardsPlugin, { operatorOfSession: async () => undefined });
     app.get('/api/admin/forgotten', { config: { guard: 'operator', rateBucket: 'api' } }, async () => 'any operator');
     app.get('/api/admin/declared', { config: operatorRoute('owner') }, async () => 'the owner');
     await expect(app.ready()).rejects.toThrow('Operator routes without roles: GET /api/admin/forgotten');
@@ -253,7 +253,7 @@ describe('guards attached to routes', () => {
 
   it('refuses to start an app with a route that declares no guard', async () => {
     const app = Fastify();
-    await app.register(guardsPlugin);
+    await app.register(guardsPlugin, { operatorOfSession: async () => undefined });
     app.get('/api/forgotten', async () => 'open to all');
     await expect(app.ready()).rejects.toThrow('Routes without a guard: GET /api/forgotten');
   });

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { OperatorRole, SignedInOperator } from '../../contract/index.ts';
-import { operatorOfSession } from '../modules/auth/auth.service.ts';
 import { admitInMemory, admitRequest, type RateBucket } from './rate-limits.ts';
 
 export const ACCESS_COOKIE = 'cliffhanger_access';
@@ -23,6 +22,7 @@ declare module 'fastify' {
     rateBucket?: RateBucket;
   }
   interface FastifyInstance {
+    operatorOfSession: GuardsOptions['operatorOfSession'];
     /** Every route with the guard and roles it declared: what the route-table test checks. */
     routeGuards: () => {
       method: string;
@@ -105,7 +105,13 @@ export function guardRoutesWhile(app: FastifyInstance, config: RouteGuardConfig)
  * A request that matches no route meets no guard and no database: the not-found handler answers it.
  * Every route must declare its guard; the app refuses to start otherwise.
  */
-export const guardsPlugin = fp(async (app: FastifyInstance) => {
+export interface GuardsOptions {
+  /** Who holds this admin session, if it is live (the operators' module knows; app.ts passes it in). */
+  operatorOfSession(token: string): Promise<SignedInOperator | undefined>;
+}
+
+export const guardsPlugin = fp(async (app: FastifyInstance, options: GuardsOptions) => {
+  app.decorate('operatorOfSession', options.operatorOfSession);
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
     routes.push(route);
@@ -181,7 +187,7 @@ declare module 'fastify' {
 export function operatorOf(app: FastifyInstance, request: FastifyRequest): Promise<SignedInOperator | null> {
   const token = request.cookies[ADMIN_COOKIE];
   request.operatorSession ??= token
-    ? operatorOfSession(app.db, token).then((operator) => operator ?? null)
+    ? app.operatorOfSession(token).then((operator) => operator ?? null)
     : Promise.resolve(null);
   return request.operatorSession;
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessSessions, idempotencyKeys, operatorAudit } from '../db/schema.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
-import { IDEMPOTENCY_KEY_HOURS, sweepExpired } from './housekeeping.ts';
+import { IDEMPOTENCY_KEY_HOURS } from '../modules/wallet/wallet.service.ts';
+import { sweepExpired } from './housekeeping.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -32,7 +33,7 @@ describe('housekeeping', () => {
       { ...entry, objectId: 'kept', at: hoursAgo(364 * 24) },
     ]);
 
-    expect(await sweepExpired(t.db, new Date(), 90, 365)).toEqual({
+    expect(await sweepExpired(t.app, new Date())).toEqual({
       idempotencyKeys: 1,
       insightEvents: 0,
       auditEntries: 1,

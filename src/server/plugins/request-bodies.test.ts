@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { episodes, series } from '../db/schema.ts';
+import { episodes } from '../db/schema.ts';
 import { createTestContext, TEST_ACCESS_CODES, TEST_ADMIN_PASSWORD, type TestContext } from '../testing/harness.ts';
+import { createSeries } from '../testing/factory.ts';
 import type { Guard } from './guards.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-body.ts';
 import { OPENAPI_PATH } from './openapi.ts';
@@ -137,11 +138,14 @@ async function cookieOf(request: Promise<{ statusCode: number; cookies: { name: 
 
 beforeAll(async () => {
   t = await createTestContext();
-  const [row] = await t.db
-    .insert(series)
-    .values({ title: 'Shallow', description: 'Here.', genre: 'Drama', tags: [], thumbnailUrl: '/media/art/s.svg' })
-    .returning();
-  seriesId = row!.id;
+  const row = await createSeries(t.db, {
+    title: 'Shallow',
+    description: 'Here.',
+    genre: 'Drama',
+    tags: [],
+    thumbnailUrl: '/media/art/s.svg',
+  });
+  seriesId = row.id;
   const [episode] = await t.db
     .insert(episodes)
     .values({ seriesId, episodeNumber: 1, title: 'One', videoUrl: '/media/clips/a.mp4', thumbnailUrl: '' })

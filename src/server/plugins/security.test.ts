@@ -7,6 +7,7 @@ import { EARLY_TAPS_SCRIPT } from '../../contract/early-taps.ts';
 import { parseTrustProxy } from '../config.ts';
 import { episodes, series, walletLedger } from '../db/schema.ts';
 import { awayFromMinuteEdge, createTestContext, TEST_ACCESS_CODES, type TestContext } from '../testing/harness.ts';
+import { createSeries } from '../testing/factory.ts';
 
 const contexts: TestContext[] = [];
 async function context(env: Record<string, string> = {}, sharing?: TestContext) {
@@ -214,23 +215,20 @@ describe('#12: media cache headers that cannot leak', () => {
   });
 
   it('free media may be cached by anyone; an unlocked episode’s only by the viewer’s browser', async () => {
-    const [paid] = await t.db
-      .insert(series)
-      .values({
-        title: 'Paid',
-        description: 'd',
-        thumbnailUrl: '/media/art/p.svg',
-        genre: 'Romance',
-        isFree: false,
-        totalEpisodes: 20,
-      })
-      .returning();
-    const folder = (n: number) => `series/${paid!.id}/episodes/${n}/1-1-abcdef`;
+    const paid = await createSeries(t.db, {
+      title: 'Paid',
+      description: 'd',
+      thumbnailUrl: '/media/art/p.svg',
+      genre: 'Romance',
+      isFree: false,
+      totalEpisodes: 20,
+    });
+    const folder = (n: number) => `series/${paid.id}/episodes/${n}/1-1-abcdef`;
     for (const n of [1, 11]) {
       fs.mkdirSync(path.join(t.mediaDir, folder(n)), { recursive: true });
       fs.writeFileSync(path.join(t.mediaDir, folder(n), 'master.m3u8'), '#EXTM3U\n');
       await t.db.insert(episodes).values({
-        seriesId: paid!.id,
+        seriesId: paid.id,
         episodeNumber: n,
         title: `Episode ${n}`,
         videoUrl: `/media/${folder(n)}/master.m3u8`,
@@ -246,14 +244,14 @@ describe('#12: media cache headers that cannot leak', () => {
     const unlock = await t.viewer({
       method: 'POST',
       url: '/api/user/user-1/unlock-episode',
-      payload: { seriesId: paid!.id, episodeNumber: 11 },
+      payload: { seriesId: paid.id, episodeNumber: 11 },
     });
     expect(unlock.statusCode).toBe(201);
     const unlocked = await t.viewer({ method: 'GET', url: `/media/${folder(11)}/master.m3u8` });
     expect(unlocked.statusCode).toBe(200);
     expect(unlocked.headers['cache-control']).toMatch(/^private/);
     expect(unlocked.headers['cache-control']).not.toContain('public');
-    await t.db.delete(series).where(eq(series.id, paid!.id));
+    await t.db.delete(series).where(eq(series.id, paid.id));
   });
 });
 

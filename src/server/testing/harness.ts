@@ -9,6 +9,7 @@ import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { applyMigrations, connectDatabase, type Database } from '../db/client.ts';
 import { resolveSecrets } from '../secrets.ts';
+import { createViewer } from './factory.ts';
 import { isViewerId, newViewerId, viewerCookieKey, writeViewerCookie } from '../modules/viewers/viewer-cookie.ts';
 import { VIEWER_COOKIE } from '../modules/viewers/viewers.plugin.ts';
 import { ensureViewer } from '../modules/viewers/viewers.service.ts';
@@ -107,11 +108,7 @@ export async function createTestContext(
     viewerAs: (id = newViewerId()) => withCookies(accessCookie, viewerCookie(id)),
     viewerNamed: (id) =>
       isViewerId(id) ? withCookies(accessCookie, viewerCookie(id)) : withCookies(accessCookie, viewerCookie(viewerId)),
-    addViewer: async () => {
-      const id = newViewerId();
-      await ensureViewer(connection.db, id, config.newViewer);
-      return id;
-    },
+    addViewer: () => createViewer(connection.db, config.newViewer),
     viewerCookie,
     admin: withCookies(accessCookie, adminCookie, viewerCookie(viewerId)),
     close: async () => {

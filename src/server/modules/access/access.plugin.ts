@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { openAccessGate, type AccessGate } from './access.service.ts';
+import { openAccessGate, sweepExpiredAccessSessions, type AccessGate } from './access.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,6 +12,7 @@ declare module 'fastify' {
 export const accessGatePlugin = fp(async (app: FastifyInstance) => {
   const gate = await openAccessGate(app.db, app.secrets.knownAccessCodes, app.config.accessGate === 'on');
   app.decorate('accessGate', gate);
+  app.housekeeping.add('accessSessions', () => sweepExpiredAccessSessions(app.db));
   const reload = () =>
     void gate.reload().catch((error: unknown) => {
       app.log.warn({ message: error instanceof Error ? error.message : String(error) }, 'access gate reload failed');

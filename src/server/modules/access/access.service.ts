@@ -151,3 +151,7 @@ export async function revokeAllAccess(db: Database, gate: AccessGate): Promise<n
   await gate.reload();
   return ended;
 }
+
+export function sweepExpiredAccessSessions(db: Database): Promise<void> {
+  return repo.deleteExpiredAccessSessions(db);
+}

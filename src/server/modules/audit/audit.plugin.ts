@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../../db/client.ts';
-import { recordAction, type Actor, type AuditRecord } from './audit.service.ts';
+import { recordAction, sweepOldEntries, type Actor, type AuditRecord } from './audit.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +14,7 @@ declare module 'fastify' {
 }
 
 export const auditPlugin = fp(async (app: FastifyInstance) => {
+  app.housekeeping.add('auditEntries', (now) => sweepOldEntries(app.db, app.config.auditRetentionDays, now));
   app.decorate('audit', async (request: FastifyRequest, record: AuditRecord, options = {}) => {
     const actor = options.actor ?? request.operator;
     if (!actor) throw new Error(`audit of ${record.action} without an operator`);

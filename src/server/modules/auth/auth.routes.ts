@@ -15,7 +15,13 @@ import {
   updateOperatorBody,
 } from '../../../contract/index.ts';
 import { DomainError } from '../../errors.ts';
-import { checkCredentials, endAdminSession, operatorOfSession, startAdminSession } from './auth.service.ts';
+import {
+  checkCredentials,
+  endAdminSession,
+  operatorOfSession,
+  startAdminSession,
+  sweepExpiredAdminSessions,
+} from './auth.service.ts';
 import {
   acceptInvite,
   auditedFields,
@@ -29,6 +35,7 @@ import {
 import { ADMIN_COOKIE, attemptRoute, operatorRoute, publicRoute } from '../../plugins/guards.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.housekeeping.add('adminSessions', () => sweepExpiredAdminSessions(app.db));
   const secure = (request: { protocol: string }) => request.protocol === 'https';
 
   app.post(

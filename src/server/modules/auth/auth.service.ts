@@ -71,3 +71,7 @@ export async function isAdminSession(db: Database, token: string | undefined) {
 export async function endAdminSession(db: Database, token: string | undefined) {
   if (token) await deleteSession(db, adminSessions, hashToken(token));
 }
+
+export function sweepExpiredAdminSessions(db: Database): Promise<void> {
+  return deleteExpiredSessions(db, adminSessions);
+}

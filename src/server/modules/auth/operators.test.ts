@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, OperatorRole } from '../../../contract/index.ts';
-import { series } from '../../db/schema.ts';
 import { createTestContext, TEST_ADMIN_PASSWORD, type TestContext } from '../../testing/harness.ts';
+import { createSeries } from '../../testing/factory.ts';
 
 let t: TestContext;
 let other: TestContext;
@@ -143,34 +143,31 @@ describe('roles and the team', () => {
   it('an editor changes a price and the log keeps who, the old and the new price; an analyst is refused', async () => {
     const editor = await member('Edith', 'editor');
     const analyst = await member('Anand', 'analyst');
-    const [first] = await t.db
-      .insert(series)
-      .values({
-        title: 'Priced Drama',
-        description: 'x',
-        genre: 'Drama',
-        thumbnailUrl: '/media/x.jpg',
-        episodeCost: 30,
-      })
-      .returning();
+    const first = await createSeries(t.db, {
+      title: 'Priced Drama',
+      description: 'x',
+      genre: 'Drama',
+      thumbnailUrl: '/media/x.jpg',
+      episodeCost: 30,
+    });
     const put = (cookie: string, episodeCost: number) =>
-      t.app.inject({ method: 'PUT', url: `/api/series/${first!.id}`, headers: { cookie }, payload: { episodeCost } });
+      t.app.inject({ method: 'PUT', url: `/api/series/${first.id}`, headers: { cookie }, payload: { episodeCost } });
 
     const refused = await put(analyst.cookie, 1);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(
       'Signed in as Anand (analyst), you cannot do this: it is for the owner and editors.',
     );
-    expect((await put(editor.cookie, first!.episodeCost + 7)).statusCode).toBe(200);
+    expect((await put(editor.cookie, first.episodeCost + 7)).statusCode).toBe(200);
 
     const [change] = await audit(`operator=${editor.id}&action=series`);
     expect(change).toMatchObject({
       operator: { id: editor.id, name: 'Edith', role: 'editor' },
       action: 'series.update',
       objectType: 'series',
-      objectId: String(first!.id),
-      objectLabel: first!.title,
-      changes: { episodeCost: { before: first!.episodeCost, after: first!.episodeCost + 7 } },
+      objectId: String(first.id),
+      objectLabel: first.title,
+      changes: { episodeCost: { before: first.episodeCost, after: first.episodeCost + 7 } },
       address: '127.0.0.1',
     });
     expect(Object.keys(change!.changes!)).toEqual(['episodeCost']);
@@ -190,7 +187,7 @@ describe('roles and the team', () => {
       payload: { role: 'editor' },
     });
     expect(promoted.json()).toMatchObject({ role: 'editor', status: 'active' });
-    expect((await put(analyst.cookie, first!.episodeCost)).statusCode).toBe(200);
+    expect((await put(analyst.cookie, first.episodeCost)).statusCode).toBe(200);
     const [roleChange] = await audit('action=team.update&limit=1');
     expect(roleChange!.changes).toEqual({ role: { before: 'analyst', after: 'editor' } });
   });

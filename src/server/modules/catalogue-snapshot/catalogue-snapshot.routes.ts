@@ -13,17 +13,20 @@ import {
   seriesListParams,
   seriesListQuery,
   seriesPage,
+  seriesSearchQuery,
   trendingItem,
 } from '../../../contract/index.ts';
 import { notFound } from '../../errors.ts';
 import { viewerRoute } from '../../plugins/guards.ts';
+import { searchSeries } from '../catalogue/catalogue.service.ts';
+import { inViewerLanguage } from '../translations/translations.service.ts';
 import {
   createCatalogueSnapshot,
   parseCatalogueChange,
+  LIST_URLS,
   type CatalogueChange,
-  type CatalogueList,
   type CatalogueSnapshot,
-} from './catalogue-snapshot.ts';
+} from './catalogue-snapshot.service.ts';
 import { sendPrepared } from './prepared-reply.ts';
 
 declare module 'fastify' {
@@ -34,52 +37,32 @@ declare module 'fastify' {
 
 const seriesList = z.array(series);
 // The reply schemas describe the routes (OpenAPI); prepared bytes are sent as a Buffer, which no serialiser touches.
-const LISTS: Record<string, { name: CatalogueList; reply: z.ZodType; doc: FastifySchema }> = {
+const LISTS: Record<keyof typeof LIST_URLS, { reply: z.ZodType; doc: FastifySchema }> = {
   '/api/series': {
-    name: 'series',
     reply: seriesList,
     doc: { summary: 'Every series', operationId: 'listSeries', tags: ['Catalogue'] },
   },
   '/api/series/new': {
-    name: 'new',
     reply: seriesList,
     doc: { summary: 'The new series', operationId: 'listNewSeries', tags: ['Catalogue'] },
   },
   '/api/series/popular': {
-    name: 'popular',
     reply: seriesList,
     doc: { summary: 'The popular series', operationId: 'listPopularSeries', tags: ['Catalogue'] },
   },
   '/api/series/trending': {
-    name: 'trendingSeries',
     reply: seriesList,
     doc: { summary: 'The series on the trending row', operationId: 'listTrendingSeries', tags: ['Catalogue'] },
   },
   '/api/carousel': {
-    name: 'carousel',
     reply: z.array(carouselItem),
     doc: { summary: "The home page's carousel", operationId: 'listCarousel', tags: ['Curation'] },
   },
   '/api/trending': {
-    name: 'trending',
     reply: z.array(trendingItem),
     doc: { summary: 'The trending row', operationId: 'listTrending', tags: ['Curation'] },
   },
 };
-
-/**
- * Reads whose replies are the same for every viewer of a language and change only with the catalogue's stamp:
- * the lists and their pages, searches, a series, its episodes, an episode. A page reading only these can be made
- * once per stamp and language and sent to everyone.
- */
-export function isCatalogueReadUrl(url: string): boolean {
-  const pathname = url.split('?', 1)[0]!;
-  return (
-    Object.hasOwn(LISTS, pathname) ||
-    /^\/api\/series\/(?:lists\/[a-z]+|search|by-id|\d+|\d+\/episodes)$/.test(pathname) ||
-    /^\/api\/episodes\/\d+$/.test(pathname)
-  );
-}
 
 /**
  * Routes whose successful writes change what viewers read. The database announces every such change to all
@@ -111,7 +94,8 @@ export const catalogueSnapshotRoutes = fp(async (fastify: FastifyInstance) => {
     done(null, payload);
   });
 
-  for (const [url, { name, reply: shape, doc }] of Object.entries(LISTS)) {
+  for (const [url, { reply: shape, doc }] of Object.entries(LISTS)) {
+    const name = LIST_URLS[url as keyof typeof LIST_URLS];
     app.get(
       url,
       {
@@ -158,6 +142,31 @@ export const catalogueSnapshotRoutes = fp(async (fastify: FastifyInstance) => {
     async (request, reply) =>
       sendPrepared(request, reply, await snapshot.seriesById(request.query.ids, request.query.lang)),
   );
+  app.get(
+    '/api/series/search',
+    {
+      config: viewerRoute,
+      schema: {
+        summary: 'Search series by title, description and tags',
+        operationId: 'searchSeries',
+        tags: ['Catalogue'],
+        querystring: seriesSearchQuery,
+        response: { 200: seriesPage, 400: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const { q, genre, limit, cursor, notIn, lang } = request.query;
+      // Until the catalogue changes, the same search is the same answer: popular searches and pages read again
+      // come from memory (decision 024).
+      const key = JSON.stringify(['search', q ?? '', genre ?? '', limit, cursor ?? '', notIn ?? '', lang ?? '']);
+      const prepared = await snapshot.derived(key, async () => {
+        const page = await searchSeries(app.db, request.query);
+        return { ...page, items: await inViewerLanguage(app.db, page.items, lang) };
+      });
+      return sendPrepared(request, reply, prepared);
+    },
+  );
+
   app.get(
     '/api/series/:id',
     {

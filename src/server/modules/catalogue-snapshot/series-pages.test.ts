@@ -1,7 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Series, SeriesPage } from '../../../contract/index.ts';
-import { loadLargeCatalogue } from '../../db/seed/large-catalogue.ts';
+import { loadLargeCatalogue } from '../../demo/large-catalogue.ts';
 import { series } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 

@@ -1,10 +1,9 @@
-import { and, asc, count, countDistinct, desc, eq, ne, notLike, or, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, notLike, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { episodes, series, trendingItems } from '../../db/schema.ts';
+import { series, trendingItems } from '../../db/schema.ts';
 
 export type SeriesRow = typeof series.$inferSelect;
 export type NewSeriesRow = typeof series.$inferInsert;
-export type EpisodeRow = typeof episodes.$inferSelect;
 /** Every column an operator may write; likes and createdAt are not among them. */
 export type SeriesChanges = Partial<Omit<NewSeriesRow, 'id' | 'likes' | 'createdAt'>>;
 
@@ -59,20 +58,6 @@ export async function updateSeries(db: Executor, id: number, changes: SeriesChan
 export async function deleteSeries(db: Executor, id: number): Promise<boolean> {
   const rows = await db.delete(series).where(eq(series.id, id)).returning({ id: series.id });
   return rows.length > 0;
-}
-
-/** Viewers see only episodes with a video; an upload still being transcoded has none yet. */
-export function episodesInOrder(db: Executor, seriesId: number): Promise<EpisodeRow[]> {
-  return db
-    .select()
-    .from(episodes)
-    .where(and(eq(episodes.seriesId, seriesId), ne(episodes.videoUrl, '')))
-    .orderBy(asc(episodes.episodeNumber));
-}
-
-export async function findEpisode(db: Executor, id: number): Promise<EpisodeRow | undefined> {
-  const [row] = await db.select().from(episodes).where(eq(episodes.id, id)).limit(1);
-  return row;
 }
 
 /** Series with a thumbnail that is not one of our own /media/ files. */

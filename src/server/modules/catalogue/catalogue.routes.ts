@@ -12,25 +12,14 @@ import {
   errorReply,
   series,
   seriesIdParams,
-  seriesPage,
-  seriesSearchQuery,
   updateSeriesBody,
   type Series,
 } from '../../../contract/index.ts';
-import {
-  createSeries,
-  editSeries,
-  getCatalogueFigures,
-  getEpisode,
-  getSeries,
-  removeSeries,
-} from './catalogue.service.ts';
-import { searchSeries } from './series-search.service.ts';
-import { inViewerLanguage } from '../translations/translations.service.ts';
-import { sendPrepared } from '../catalogue-snapshot/prepared-reply.ts';
+import { createSeries, editSeries, getCatalogueFigures, getSeries, removeSeries } from './catalogue.service.ts';
 import { operatorRoute, viewerRoute } from '../../plugins/guards.ts';
 import type { FastifyRequest } from 'fastify';
 import { artworkImporter, DEFAULT_ARTWORK_LIMITS, type OwnOrigin } from '../../media/artwork-import.ts';
+import { getEpisode } from '../episodes/episodes.service.ts';
 import { adoptExternalArtwork, storeUploadedArtwork } from './series-artwork.ts';
 import { receiveArtwork } from './artwork.upload.ts';
 
@@ -54,32 +43,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  // The viewer reads of series and episode lists are served from memory: catalogue-snapshot.routes.ts.
-  app.get(
-    '/api/series/search',
-    {
-      config: viewerRoute,
-      schema: {
-        summary: 'Search series by title, description and tags',
-        operationId: 'searchSeries',
-        tags: ['Catalogue'],
-        querystring: seriesSearchQuery,
-        response: { 200: seriesPage, 400: errorReply },
-      },
-    },
-    async (request, reply) => {
-      const { q, genre, limit, cursor, notIn, lang } = request.query;
-      // Until the catalogue changes, the same search is the same answer: popular searches and pages read again
-      // come from memory (decision 024).
-      const key = JSON.stringify(['search', q ?? '', genre ?? '', limit, cursor ?? '', notIn ?? '', lang ?? '']);
-      const prepared = await app.catalogueSnapshot.derived(key, async () => {
-        const page = await searchSeries(app.db, request.query);
-        return { ...page, items: await inViewerLanguage(app.db, page.items, lang) };
-      });
-      return sendPrepared(request, reply, prepared);
-    },
-  );
-
+  // The viewer reads of series and episode lists, and search, are served from memory: catalogue-snapshot.routes.ts.
   app.get(
     '/api/admin/catalogue-figures',
     {

@@ -1,10 +1,13 @@
-import type { CatalogueFigures, Episode, EpisodeSubtitle, Genre, Series } from '../../../contract/index.ts';
-import { subtitlesOfEpisode, subtitlesOfEpisodes } from '../subtitles/subtitles.service.ts';
+import type { CatalogueFigures, Genre } from '../../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { ArtworkImporter, OwnOrigin } from '../../media/artwork-import.ts';
 import * as repo from './catalogue.repository.ts';
+import { toSeries } from './series-row.ts';
 import { withOwnArtwork } from './series-artwork.ts';
+
+export { searchSeries } from './series-search.service.ts';
+export { decodeCursor, encodeCursor } from './series-cursor.ts';
 
 export interface NewSeries {
   title: string;
@@ -20,38 +23,6 @@ export interface NewSeries {
   tags: string[];
 }
 export type SeriesUpdate = Partial<NewSeries>;
-
-export function toSeries(row: repo.SeriesRow): Series {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    genre: row.genre as Genre,
-    tags: row.tags,
-    thumbnailUrl: row.thumbnailUrl,
-    verticalThumbnailUrl: row.verticalThumbnailUrl,
-    totalEpisodes: row.totalEpisodes,
-    rating: row.rating,
-    likes: row.likes,
-    isNew: row.isNew,
-    isFree: row.isFree,
-    episodeCost: row.episodeCost,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-function toEpisode(row: repo.EpisodeRow, subtitles: EpisodeSubtitle[]): Episode {
-  return {
-    id: row.id,
-    seriesId: row.seriesId,
-    episodeNumber: row.episodeNumber,
-    title: row.title,
-    videoUrl: row.videoUrl,
-    thumbnailUrl: row.thumbnailUrl,
-    duration: row.duration,
-    subtitles,
-  };
-}
 
 const seriesNotFound = () => notFound('Series not found.');
 
@@ -75,22 +46,6 @@ export async function getSeries(db: Database, id: number) {
   const row = await repo.findSeries(db, id);
   if (!row) throw seriesNotFound();
   return toSeries(row);
-}
-
-export async function listEpisodes(db: Database, seriesId: number) {
-  if (!(await repo.findSeries(db, seriesId))) throw seriesNotFound();
-  const rows = await repo.episodesInOrder(db, seriesId);
-  const subtitles = await subtitlesOfEpisodes(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toEpisode(row, subtitles.get(row.id) ?? []));
-}
-
-export async function getEpisode(db: Database, episodeId: number) {
-  const row = await repo.findEpisode(db, episodeId);
-  if (!row) throw notFound('Episode not found.');
-  return toEpisode(row, await subtitlesOfEpisode(db, row.id));
 }
 
 export async function createSeries(db: Database, artwork: ArtworkImporter, values: NewSeries, ours: OwnOrigin) {

@@ -1,6 +1,6 @@
 import type { SeriesPage, SeriesSearchQuery } from '../../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
-import { toSeries } from './catalogue.service.ts';
+import { toSeries } from './series-row.ts';
 import { decodeCursor, encodeCursor, invalidCursor } from './series-cursor.ts';
 import { countSeries, newestSeriesRows, searchSeriesRows, type SearchPosition } from './series-search.repository.ts';
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { episodes, mediaJobs, series } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
-import { multipartBody } from '../transcode/test-support.ts';
+import { multipartBody } from '../../testing/media-uploads.ts';
 
 // A machine whose ffmpeg does not run (the same path as having none at all, but independent of PATH).
 process.env.FFMPEG_PATH = '/nonexistent/ffmpeg';

@@ -116,3 +116,12 @@ export async function episodesOwningMedia(
   `);
   return result.rows;
 }
+
+/** Viewers see only episodes with a video; an upload still being transcoded has none yet. */
+export function episodesInOrder(db: Executor, seriesId: number): Promise<EpisodeRow[]> {
+  return db
+    .select()
+    .from(episodes)
+    .where(and(eq(episodes.seriesId, seriesId), ne(episodes.videoUrl, '')))
+    .orderBy(asc(episodes.episodeNumber));
+}

@@ -2,6 +2,7 @@ import {
   EPISODE_NUMBER_MAX,
   FREE_EPISODES,
   type AdminEpisode,
+  type Episode,
   type EpisodePlayback,
   type EpisodeSubtitle,
   type UploadEpisodeFields,
@@ -13,17 +14,20 @@ import { DomainError, conflict, invalid, notFound, unavailable } from '../../err
 import { tokenMediaUrl, type MediaTokenKey } from '../../media/media-token.ts';
 import { localMediaKeyOf } from '../../media/storage.ts';
 import { ffmpegCapabilities } from '../../media/ffmpeg-capabilities.ts';
-import { NotAVideoError, probeVideo, type VideoProbe } from '../transcode/hls-pipeline.ts';
-import type { MediaPipeline } from '../transcode/transcode.plugin.ts';
+import { NotAVideoError, probeVideo, type VideoProbe } from '../../media/hls-pipeline.ts';
 import {
+  episodeMediaFolder,
   latestJobsOfEpisodes,
-  releaseKeptSources,
+  queueTranscode,
+  removeQuietly,
+  requeueFailedTranscode,
   unfinishedJobsOfEpisode,
   type MediaJobRow,
-} from '../transcode/transcode.repository.ts';
-import { episodeMediaFolder, queueTranscode, removeQuietly } from '../transcode/transcode.service.ts';
+  type MediaPipeline,
+} from '../transcode/transcode.service.ts';
 import {
   deleteEpisode,
+  episodesInOrder,
   episodesOfSeries,
   episodesOwningMedia,
   findEpisode,
@@ -49,6 +53,36 @@ const numberTaken = (n: number) => conflict(`Episode ${n} already exists in this
 
 export async function requireSeries(db: Database, seriesId: number): Promise<void> {
   if (!(await findSeriesAccess(db, seriesId))) throw seriesNotFound();
+}
+
+/** An episode as viewers get it. */
+function toEpisode(row: EpisodeRow, subtitles: EpisodeSubtitle[]): Episode {
+  return {
+    id: row.id,
+    seriesId: row.seriesId,
+    episodeNumber: row.episodeNumber,
+    title: row.title,
+    videoUrl: row.videoUrl,
+    thumbnailUrl: row.thumbnailUrl,
+    duration: row.duration,
+    subtitles,
+  };
+}
+
+/** The episodes viewers can play, in order; 404 for an unknown series. */
+export async function listEpisodes(db: Database, seriesId: number): Promise<Episode[]> {
+  if (!(await findSeriesAccess(db, seriesId))) throw seriesNotFound();
+  const rows = await episodesInOrder(db, seriesId);
+  const subtitles = await subtitlesOfEpisodes(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toEpisode(row, subtitles.get(row.id) ?? []));
+}
+
+export async function getEpisode(db: Database, episodeId: number): Promise<Episode> {
+  const row = await requireEpisode(db, episodeId);
+  return toEpisode(row, await subtitlesOfEpisode(db, row.id));
 }
 
 export async function requireEpisode(db: Database, episodeId: number): Promise<EpisodeRow> {
@@ -142,12 +176,7 @@ export async function retryTranscode(ctx: EpisodesContext, episodeId: number): P
   const { episode, job } = await ctx.db.transaction(async (tx) => {
     const episode = await lockEpisode(tx, episodeId);
     if (!episode) throw episodeNotFound();
-    const [latest] = await latestJobsOfEpisodes(tx, [episodeId]);
-    if (!latest || latest.status !== 'failed' || !latest.retryable) {
-      throw conflict('There is no failed transcode to retry for this episode; upload the video again.');
-    }
-    await releaseKeptSources(tx, episodeId);
-    const { job } = await queueTranscode(tx, episodeId, latest.sourcePath);
+    const job = await requeueFailedTranscode(tx, episodeId);
     return { episode, job };
   });
   ctx.media.worker.wake();
@@ -228,14 +257,7 @@ export function getEpisodeForOperator(db: Database, episodeId: number): Promise<
 function toAdminEpisode(row: EpisodeRow, job: MediaJobRow | undefined, subtitles: EpisodeSubtitle[]): AdminEpisode {
   const playable = row.videoUrl !== '';
   return {
-    id: row.id,
-    seriesId: row.seriesId,
-    episodeNumber: row.episodeNumber,
-    title: row.title,
-    videoUrl: row.videoUrl,
-    thumbnailUrl: row.thumbnailUrl,
-    duration: row.duration,
-    subtitles,
+    ...toEpisode(row, subtitles),
     media: job
       ? {
           status: job.status,

@@ -2,14 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminEpisode } from '../../../contract/index.ts';
 import { episodes, mediaJobs, series, unlocks } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
-import { makeSourceVideo, multipartBody, waitFor } from '../transcode/test-support.ts';
+import { createSeries as createTestSeries } from '../../testing/factory.ts';
+import { makeSourceVideo, multipartBody, waitFor } from '../../testing/media-uploads.ts';
 import { MEDIA_PATH_MAX_LENGTH, mediaVerdict } from './episodes.service.ts';
-import { LOCKED_MEDIA_MESSAGE, refuseLockedEpisodeMedia } from './media-access.hook.ts';
 
 // Transcodes share two cores with everything else running: allow them time on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
@@ -30,20 +29,14 @@ afterAll(async () => {
 });
 
 let seriesCount = 0;
-async function createSeries(values: Partial<typeof series.$inferInsert> = {}) {
+function createSeries(values: Partial<typeof series.$inferInsert> = {}) {
   seriesCount += 1;
-  const [row] = await t.db
-    .insert(series)
-    .values({
-      title: `Series ${seriesCount}`,
-      description: 'A test series',
-      genre: 'Drama',
-      thumbnailUrl: '/media/art/test.svg',
-      totalEpisodes: 0,
-      ...values,
-    })
-    .returning();
-  return row!;
+  return createTestSeries(t.db, {
+    title: `Series ${seriesCount}`,
+    description: 'A test series',
+    thumbnailUrl: '/media/art/test.svg',
+    ...values,
+  });
 }
 
 function upload(
@@ -442,42 +435,5 @@ describe('mediaVerdict', () => {
     expect(await mediaVerdict(t.db, t.viewerId, `${folder}360p/seg_00001.m4s`)).toBe('locked');
     // Three levels below the episode's folder is no file of the episode's.
     expect(await mediaVerdict(t.db, t.viewerId, `${folder}360p/deeper/seg_00001.m4s`)).toBe('open');
-  });
-
-  it('gives the media route a hook that answers 403 for a locked segment and lets it through once unlocked', async () => {
-    const paid = await createSeries({ isFree: false });
-    const url = `/media/series/${paid.id}/episodes/1/9-1-abcdef/master.m3u8`;
-    await t.db
-      .insert(episodes)
-      .values({ seriesId: paid.id, episodeNumber: 20, title: 'Twenty', videoUrl: url, thumbnailUrl: '' });
-    const media = Fastify();
-    // The operator's session is asked about locked media only: a viewer's open request costs no lookup.
-    const operatorAsked: string[] = [];
-    media.addHook(
-      'onRequest',
-      refuseLockedEpisodeMedia(
-        t.db,
-        () => t.viewerId,
-        async (request) => {
-          operatorAsked.push(request.url);
-          return false;
-        },
-      ),
-    );
-    media.get('/media/*', () => 'served');
-    const segment = url.replace('master.m3u8', '360p/seg_00000.m4s');
-
-    const locked = await media.inject({ method: 'GET', url: segment });
-    expect(locked.statusCode).toBe(403);
-    expect(locked.headers['cache-control']).toBe('no-store');
-    expect(locked.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: LOCKED_MEDIA_MESSAGE });
-    expect((await media.inject({ method: 'GET', url: url.replace('master.m3u8', 'poster.jpg') })).body).toBe('served');
-
-    await t.db.insert(unlocks).values({ userId: t.viewerId, seriesId: paid.id, episodeNumber: 20 });
-    const unlocked = await media.inject({ method: 'GET', url: segment });
-    expect(unlocked.statusCode).toBe(200);
-    expect(unlocked.body).toBe('served');
-    expect(operatorAsked).toEqual([segment]);
-    await media.close();
   });
 });

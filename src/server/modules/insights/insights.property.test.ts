@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerEventInput } from '../../../contract/index.ts';
-import { episodes, insightSeriesDays, series } from '../../db/schema.ts';
+import { insightSeriesDays } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
+import { createSeriesWithEpisodes } from '../../testing/factory.ts';
 import { mostPlayedSeries } from './insights.repository.ts';
 
 let t: TestContext;
@@ -240,26 +241,14 @@ describe('rollups over random event streams', () => {
     const rand = generator(seed);
     const seriesIds: number[] = [];
     for (let s = 0; s < 3; s++) {
-      const [row] = await t.db
-        .insert(series)
-        .values({
-          title: `Property ${seed}/${s}`,
-          description: '-',
-          genre: 'Drama',
-          thumbnailUrl: 'https://example.com/p.jpg',
-          totalEpisodes: 12,
-        })
-        .returning();
-      await t.db.insert(episodes).values(
-        Array.from({ length: 12 }, (_, i) => ({
-          seriesId: row!.id,
-          episodeNumber: i + 1,
-          title: `E${i + 1}`,
-          videoUrl: '/media/x.mp4',
-          thumbnailUrl: '/media/x.jpg',
-        })),
-      );
-      seriesIds.push(row!.id);
+      const row = await createSeriesWithEpisodes(t.db, {
+        title: `Property ${seed}/${s}`,
+        description: '-',
+        thumbnailUrl: 'https://example.com/p.jpg',
+        totalEpisodes: 12,
+        episode: { videoUrl: '/media/x.mp4', thumbnailUrl: '/media/x.jpg', duration: 0 },
+      });
+      seriesIds.push(row.id);
     }
     // Four viewers, each sending only their own events (another viewer's id in a body is refused).
     const userIds: string[] = [];

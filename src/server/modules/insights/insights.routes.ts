@@ -13,9 +13,11 @@ import {
   insightsSummary as summarise,
   recordPlayerEvents,
   seriesInsights as seriesFigures,
+  dropExpiredEvents,
 } from './insights.service.ts';
 
 export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.housekeeping.add('insightEvents', (now) => dropExpiredEvents(app.db, app.config.insightEventsRetentionDays, now));
   app.post(
     '/api/events',
     {

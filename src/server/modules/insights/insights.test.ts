@@ -2,16 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EPISODE_COST, type PlayerEventInput } from '../../../contract/index.ts';
-import {
-  insightDays,
-  insightEpisodeDays,
-  insightEvents,
-  episodes,
-  series,
-  users,
-  walletLedger,
-} from '../../db/schema.ts';
+import { insightDays, insightEpisodeDays, insightEvents, users, walletLedger } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
+import { createSeriesWithEpisodes } from '../../testing/factory.ts';
 import { dropExpiredEvents } from './insights.service.ts';
 
 let t: TestContext;
@@ -24,30 +17,14 @@ const today = new Date().toISOString().slice(0, 10);
 const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const range = `from=${dayOffset(-1)}&to=${dayOffset(1)}`;
 
-async function addSeries(totalEpisodes = 15, episodeCost = DEMO_EPISODE_COST) {
-  const [row] = await t.db
-    .insert(series)
-    .values({
-      title: `Insight series ${randomUUID().slice(0, 8)}`,
-      description: 'A series made by the insights tests.',
-      genre: 'Romance',
-      thumbnailUrl: 'https://example.com/poster.jpg',
-      totalEpisodes,
-      episodeCost,
-    })
-    .returning();
-  await t.db.insert(episodes).values(
-    Array.from({ length: totalEpisodes }, (_, i) => ({
-      seriesId: row!.id,
-      episodeNumber: i + 1,
-      title: `Episode ${i + 1}`,
-      videoUrl: '/media/clip.mp4',
-      thumbnailUrl: '/media/thumb.jpg',
-      duration: 60,
-    })),
-  );
-  return row!;
-}
+const addSeries = (totalEpisodes = 15, episodeCost = DEMO_EPISODE_COST) =>
+  createSeriesWithEpisodes(t.db, {
+    title: `Insight series ${randomUUID().slice(0, 8)}`,
+    description: 'A series made by the insights tests.',
+    genre: 'Romance',
+    totalEpisodes,
+    episodeCost,
+  });
 
 const addUser = () => t.addViewer();
 

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookmarks, episodes, likes, progress, series } from '../../db/schema.ts';
+import { bookmarks, likes, progress, series } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
+import { createSeriesWithEpisodes } from '../../testing/factory.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -10,33 +10,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function addSeries(values: { totalEpisodes: number; likes?: number }) {
-  const [row] = await t.db
-    .insert(series)
-    .values({
-      title: `Test series ${randomUUID().slice(0, 8)}`,
-      description: 'A series made by the library tests.',
-      genre: 'Romance',
-      thumbnailUrl: 'https://example.com/poster.jpg',
-      totalEpisodes: values.totalEpisodes,
-      likes: values.likes ?? 0,
-    })
-    .returning();
-  const rows = await t.db
-    .insert(episodes)
-    .values(
-      Array.from({ length: values.totalEpisodes }, (_, i) => ({
-        seriesId: row!.id,
-        episodeNumber: i + 1,
-        title: `Episode ${i + 1}`,
-        videoUrl: '/media/clip.mp4',
-        thumbnailUrl: '/media/thumb.jpg',
-        duration: 120,
-      })),
-    )
-    .returning();
-  return { ...row!, episodes: rows.sort((a, b) => a.episodeNumber - b.episodeNumber) };
-}
+const addSeries = (values: { totalEpisodes: number; likes?: number }) =>
+  createSeriesWithEpisodes(t.db, {
+    description: 'A series made by the library tests.',
+    genre: 'Romance',
+    ...values,
+    episode: { duration: 120 },
+  });
 
 const addUser = () => t.addViewer();
 

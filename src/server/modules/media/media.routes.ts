@@ -5,10 +5,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../errors.ts';
 import { mediaContentType } from '../../media/content-types.ts';
-import { demoClipsState } from '../../media/demo-clip-generator.ts';
 import { checkMediaToken, mediaTokenSecret } from '../../media/media-token.ts';
 import { MEDIA_STORE_UNAVAILABLE, isSafeKey, type MediaStorage } from '../../media/storage.ts';
-import { refuseLockedEpisodeMedia } from '../episodes/media-access.hook.ts';
+import { refuseLockedEpisodeMedia } from './media-access.hook.ts';
 import { guardRoutesOfScope, isOperator, mediaFileRoute, mediaTokenRoute } from '../../plugins/guards.ts';
 
 const FOREVER = 'public, max-age=31536000, immutable';
@@ -112,7 +111,12 @@ async function sendStored(
  * (guards.ts); playlists and segments of an episode locked for the viewer answer 403 (pictures stay open) except
  * to an operator, and those of an episode that can be locked are cached privately.
  */
-export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface MediaRoutesOptions {
+  /** Whether a missing file is one still being made (a demo clip while the demo data is prepared): a 503, not a 404. */
+  isBeingMade?: (urlPath: string) => boolean;
+}
+
+export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app, { isBeingMade }) => {
   const mediaDir = app.config.mediaDir;
   const storage = app.mediaPipeline.storage;
   fs.mkdirSync(mediaDir, { recursive: true });
@@ -162,7 +166,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
       media.setNotFoundHandler((request, reply) => {
         const urlPath = request.url.split('?', 1)[0]!;
-        if (/^\/media\/clips\/clip-\d+\.mp4$/.test(urlPath) && demoClipsState() === 'preparing') {
+        if (isBeingMade?.(urlPath)) {
           return reply.status(503).header('Retry-After', '30').header('Cache-Control', 'no-store').send({
             statusCode: 503,
             error: 'Service Unavailable',

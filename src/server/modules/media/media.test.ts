@@ -3,11 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ACCESS_CODES, TEST_ADMIN_PASSWORD, type TestContext } from '../../testing/harness.ts';
+import Fastify from 'fastify';
 import { episodes, series, users } from '../../db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { seriesArt, writeArtFiles } from '../../media/art.ts';
-import { demoClipsState, prepareDemoClips } from '../../media/demo-clip-generator.ts';
+import { demoClipsState, prepareDemoClips } from '../../demo/demo-clip-generator.ts';
+import { createSeries, createUnlock } from '../../testing/factory.ts';
 import { cacheControlFor } from './media.routes.ts';
+import { LOCKED_MEDIA_MESSAGE, refuseLockedEpisodeMedia } from './media-access.hook.ts';
 
 let t: TestContext;
 const video = Buffer.alloc(1000);
@@ -376,5 +379,49 @@ describe('cacheControlFor', () => {
     expect(cacheControlFor('series/3/episodes/41/7-a1b2c3/seg-001.m4s')).toBe('public, max-age=31536000, immutable');
     expect(cacheControlFor('clips/clip-1.mp4')).toBe('public, max-age=86400');
     expect(cacheControlFor('uploads/poster.png')).toBe('public, max-age=86400');
+  });
+});
+
+describe('the lock on episode media', () => {
+  it('gives the media route a hook that answers 403 for a locked segment and lets it through once unlocked', async () => {
+    const paid = await createSeries(t.db, {
+      title: 'Locked',
+      description: 'A test series',
+      thumbnailUrl: '/media/art/test.svg',
+      isFree: false,
+    });
+    const url = `/media/series/${paid.id}/episodes/1/9-1-abcdef/master.m3u8`;
+    await t.db
+      .insert(episodes)
+      .values({ seriesId: paid.id, episodeNumber: 20, title: 'Twenty', videoUrl: url, thumbnailUrl: '' });
+    const media = Fastify();
+    // The operator's session is asked about locked media only: a viewer's open request costs no lookup.
+    const operatorAsked: string[] = [];
+    media.addHook(
+      'onRequest',
+      refuseLockedEpisodeMedia(
+        t.db,
+        () => t.viewerId,
+        async (request) => {
+          operatorAsked.push(request.url);
+          return false;
+        },
+      ),
+    );
+    media.get('/media/*', () => 'served');
+    const segment = url.replace('master.m3u8', '360p/seg_00000.m4s');
+
+    const locked = await media.inject({ method: 'GET', url: segment });
+    expect(locked.statusCode).toBe(403);
+    expect(locked.headers['cache-control']).toBe('no-store');
+    expect(locked.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: LOCKED_MEDIA_MESSAGE });
+    expect((await media.inject({ method: 'GET', url: url.replace('master.m3u8', 'poster.jpg') })).body).toBe('served');
+
+    await createUnlock(t.db, t.viewerId, paid.id, 20);
+    const unlocked = await media.inject({ method: 'GET', url: segment });
+    expect(unlocked.statusCode).toBe(200);
+    expect(unlocked.body).toBe('served');
+    expect(operatorAsked).toEqual([segment]);
+    await media.close();
   });
 });

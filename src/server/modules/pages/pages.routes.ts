@@ -1,15 +1,36 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { PAGE_DATA_ELEMENT_ID, VIEWER_PAGE_QUERIES, type PageData } from '../../../contract/page-data.ts';
 import type { PageRenderer, RenderedPage } from '../../../contract/page-render.ts';
 import { ACCESS_COOKIE, publicRoute } from '../../plugins/guards.ts';
-import { isCatalogueReadUrl } from '../catalogue-snapshot/catalogue-snapshot.routes.ts';
+import { isCatalogueReadUrl } from '../catalogue-snapshot/catalogue-snapshot.service.ts';
 import { gatherPageData, largestImageOf } from './page-data.ts';
-import { renderForViewer } from './page-renderer.ts';
+import { defaultSsrEntry, loadPageRenderer, renderForViewer } from './page-renderer.ts';
 import { attribute, scriptJson, sendPage, type PreparedPage } from './page-reply.ts';
-import { pageAddress, type MadePage, type PreparedPages } from './prepared-pages.ts';
+import { createPreparedPages, pageAddress, type MadePage, type PreparedPages } from './prepared-pages.ts';
 import { viewerLanguageOf } from './viewer-language.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The pages made for everyone, kept in a bounded memory; the watch page keeps its own there too. */
+    preparedPages: PreparedPages;
+  }
+}
+
+/** The viewer pages rendered on the server; none without a built client (`clientDir` unset). */
+export const pagesRoutes = fp(
+  async (app: FastifyInstance, options: { clientDir?: string; ssrEntry?: string }) => {
+    const { clientDir } = options;
+    if (!clientDir) return;
+    const preparedPages = createPreparedPages(app);
+    app.decorate('preparedPages', preparedPages);
+    const renderer = await loadPageRenderer(app, options.ssrEntry ?? defaultSsrEntry(clientDir));
+    registerViewerPages(app, clientDir, renderer, preparedPages);
+  },
+  { name: 'pages' },
+);
 
 const ID = /^\d{1,9}$/;
 

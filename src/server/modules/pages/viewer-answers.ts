@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PAGE_RENDER_HEADER } from '../viewers/viewers.plugin.ts';
+import { PAGE_RENDER_HEADER } from '../viewers/viewers.service.ts';
 
 export interface ViewerAnswer<T> {
   status: number;

@@ -16,9 +16,9 @@ import {
   subtitleTrackParams,
   subtitleUploadFields,
 } from '../../../contract/index.ts';
+import type { Database } from '../../db/client.ts';
 import { invalid } from '../../errors.ts';
 import { operatorRoute } from '../../plugins/guards.ts';
-import { requireEpisode, requireSeries } from '../episodes/episodes.service.ts';
 import {
   listSubtitleTracks,
   removeSubtitleTrack,
@@ -40,7 +40,19 @@ function uploadFields(fields: Record<string, string>) {
   return parsed.data;
 }
 
-const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * The 404s of an unknown episode or series come from the episodes module, which sits above this one (its
+ * episodes carry their subtitles): app.ts passes its checks in.
+ */
+export interface SubtitlesRoutesOptions {
+  requireEpisode(db: Database, episodeId: number): Promise<unknown>;
+  requireSeries(db: Database, seriesId: number): Promise<void>;
+}
+
+const operatorRoutes: FastifyPluginAsyncZod<SubtitlesRoutesOptions> = async (
+  app,
+  { requireEpisode, requireSeries },
+) => {
   await app.register(multipart, {
     limits: { files: SUBTITLE_FILES_MAX, fields: 10, fieldSize: 1000, parts: SUBTITLE_FILES_MAX + 10 },
   });
@@ -172,8 +184,8 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Operators' subtitle tracks (files under the episode's media folder, see subtitles.service.ts). */
 export const subtitlesRoutes = fp(
-  async (app) => {
-    await app.register(operatorRoutes);
+  async (app, options: SubtitlesRoutesOptions) => {
+    await app.register(operatorRoutes, options);
   },
   { name: 'subtitles', dependencies: ['media-pipeline'] },
 );

@@ -12,16 +12,16 @@ import type {
 import type { Database, Executor } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import { localMediaUrl, type MediaStorage } from '../../media/storage.ts';
-import { SEGMENT_SECONDS } from '../transcode/hls-pipeline.ts';
+import { SEGMENT_SECONDS } from '../../media/hls-pipeline.ts';
 import { isSubtitleFileName, matchSubtitleFileName } from './subtitle-file-name.ts';
-import { parseSubtitleFile, SubtitleFileError, type Cue } from './subtitle-file.ts';
+import { parseSubtitleFile, SubtitleFileError, type Cue } from '../../media/subtitle-file.ts';
 import {
   masterWithSubtitles,
   segmentedRendition,
   SUBTITLE_FILE,
   SUBTITLE_PLAYLIST,
   webVttFile,
-} from './subtitle-rendition.ts';
+} from '../../media/subtitle-rendition.ts';
 import * as repo from './subtitles.repository.ts';
 
 export interface SubtitlesContext {

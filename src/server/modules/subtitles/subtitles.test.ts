@@ -4,10 +4,11 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBTITLE_FILE_MAX_BYTES, type Episode, type SubtitleBatchReply } from '../../../contract/index.ts';
-import { episodes, series, subtitleTracks, unlocks } from '../../db/schema.ts';
+import { episodes, subtitleTracks, unlocks } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
-import { makeSourceVideo, multipartBody, waitFor } from '../transcode/test-support.ts';
-import { parseSubtitleFile } from './subtitle-file.ts';
+import { createSeries } from '../../testing/factory.ts';
+import { makeSourceVideo, multipartBody, waitFor } from '../../testing/media-uploads.ts';
+import { parseSubtitleFile } from '../../media/subtitle-file.ts';
 
 let t: TestContext;
 let seriesId: number;
@@ -86,11 +87,14 @@ function batch(files: Record<string, string>, query = '') {
 
 beforeAll(async () => {
   t = await createTestContext();
-  const [row] = await t.db
-    .insert(series)
-    .values({ title: 'Subtitled', description: 'd', genre: 'Romance', thumbnailUrl: '/media/x.svg', totalEpisodes: 13 })
-    .returning();
-  seriesId = row!.id;
+  const row = await createSeries(t.db, {
+    title: 'Subtitled',
+    description: 'd',
+    genre: 'Romance',
+    thumbnailUrl: '/media/x.svg',
+    totalEpisodes: 13,
+  });
+  seriesId = row.id;
   // Both masters are hard links to one file, as demo episode folders are: a change to one must not reach the other.
   const shared = path.join(t.mediaDir, 'shared-master.m3u8');
   fs.writeFileSync(shared, MASTER);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeInterruptedUploads } from './transcode.plugin.ts';
-import { partialOwner } from './transcode.service.ts';
+import { partialOwner } from './media-folders.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-uploads-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));

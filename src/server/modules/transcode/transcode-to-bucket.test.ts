@@ -7,7 +7,7 @@ import type { AdminEpisode } from '../../../contract/index.ts';
 import { episodes, mediaJobs, series, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { startS3Server, type TestS3Server } from '../../testing/s3-server.ts';
-import { makeSourceVideo, multipartBody, waitFor } from './test-support.ts';
+import { makeSourceVideo, multipartBody, waitFor } from '../../testing/media-uploads.ts';
 import { createTranscodeWorker, type TranscodeWorker } from './transcode.worker.ts';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };

@@ -3,16 +3,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createMediaStorage } from '../../media/media-store.ts';
-import type { AnyMediaStorage } from '../../media/storage.ts';
-import { partialOwner } from './transcode.service.ts';
-import { createTranscodeWorker, type TranscodeWorker } from './transcode.worker.ts';
-
-export interface MediaPipeline {
-  storage: AnyMediaStorage;
-  worker: TranscodeWorker;
-  /** Uploaded files waiting for their transcode (DATA_DIR/uploads). */
-  uploadsRoot: string;
-}
+import { partialOwner } from './media-folders.ts';
+import type { MediaPipeline } from './transcode.service.ts';
+import { createTranscodeWorker } from './transcode.worker.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,36 +1,25 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Executor } from '../../db/client.ts';
-import type { MediaStorage } from '../../media/storage.ts';
+import { conflict } from '../../errors.ts';
+import type { AnyMediaStorage, MediaStorage } from '../../media/storage.ts';
+import { removeQuietly, seriesUploadsDir } from './media-folders.ts';
 import {
   failUnfinishedJobsOfEpisode,
   insertJob,
+  latestJobsOfEpisodes,
   releaseKeptSources,
   type MediaJobRow,
 } from './transcode.repository.ts';
+import type { TranscodeWorker } from './transcode.worker.ts';
 
-/** Where the pipeline publishes an episode's media: one folder per transcode below this. */
-export function episodeMediaFolder(seriesId: number, episodeId: number): string {
-  return `series/${seriesId}/episodes/${episodeId}`;
-}
+export { episodeMediaFolder, partialOwner, removeQuietly, seriesUploadsDir } from './media-folders.ts';
+export { latestJobsOfEpisodes, unfinishedJobsOfEpisode, type MediaJobRow } from './transcode.repository.ts';
 
-export function isFolderOfEpisode(folder: string, seriesId: number, episodeId: number): boolean {
-  return folder.startsWith(`${episodeMediaFolder(seriesId, episodeId)}/`);
-}
-
-/** Uploaded files wait here until their transcode ends; one folder per series, so deleting a series can clear it. */
-export function seriesUploadsDir(uploadsRoot: string, seriesId: number): string {
-  return path.join(uploadsRoot, `series-${seriesId}`);
-}
-
-/** Which process writes a partial upload: `<host>~<pid>`, so a start can tell a dead one's leftovers from a live upload. */
-export function partialOwner(): string {
-  return `${os.hostname().replace(/[^A-Za-z0-9-]/g, '_')}~${process.pid}`;
-}
-
-export async function removeQuietly(file: string): Promise<void> {
-  await fs.rm(file, { recursive: true, force: true }).catch(() => {});
+/** The media storage and the transcode worker of this process (`app.mediaPipeline`). */
+export interface MediaPipeline {
+  storage: AnyMediaStorage;
+  worker: TranscodeWorker;
+  /** Uploaded files waiting for their transcode (DATA_DIR/uploads). */
+  uploadsRoot: string;
 }
 
 export const SUPERSEDED = 'Replaced by a newer upload.';
@@ -49,6 +38,20 @@ export async function queueTranscode(
   const kept = (await releaseKeptSources(tx, episodeId)).filter((j) => j.sourcePath !== sourcePath);
   const job = await insertJob(tx, { episodeId, sourcePath });
   return { job, superseded: [...superseded, ...kept] };
+}
+
+/**
+ * Queues the episode's failed transcode again from the upload it kept (a job failed by restarts, not by its
+ * video), inside the caller's transaction; 409 when there is nothing to retry.
+ */
+export async function requeueFailedTranscode(tx: Executor, episodeId: number): Promise<MediaJobRow> {
+  const [latest] = await latestJobsOfEpisodes(tx, [episodeId]);
+  if (!latest || latest.status !== 'failed' || !latest.retryable) {
+    throw conflict('There is no failed transcode to retry for this episode; upload the video again.');
+  }
+  await releaseKeptSources(tx, episodeId);
+  const { job } = await queueTranscode(tx, episodeId, latest.sourcePath);
+  return job;
 }
 
 /**

@@ -6,10 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminEpisode } from '../../../contract/index.ts';
-import { episodes, mediaJobs, series } from '../../db/schema.ts';
+import { episodes, mediaJobs } from '../../db/schema.ts';
 import { localDiskStorage } from '../../media/storage.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
-import { makeSourceVideo, multipartBody, waitFor } from './test-support.ts';
+import { createSeries } from '../../testing/factory.ts';
+import { makeSourceVideo, multipartBody, waitFor } from '../../testing/media-uploads.ts';
 import { createTranscodeWorker, type TranscodeWorker } from './transcode.worker.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -38,11 +39,13 @@ beforeAll(async () => {
   mediaDir = path.join(dataDir, 'media');
   // No worker in the app: each test starts the workers it needs, like separate processes would.
   t = await createTestContext({ DATA_DIR: dataDir, TRANSCODE_CONCURRENCY: '0' });
-  const [row] = await t.db
-    .insert(series)
-    .values({ title: 'Worker tests', description: 'd', genre: 'Drama', thumbnailUrl: '/media/art/x.svg' })
-    .returning();
-  seriesId = row!.id;
+  const row = await createSeries(t.db, {
+    title: 'Worker tests',
+    description: 'd',
+    genre: 'Drama',
+    thumbnailUrl: '/media/art/x.svg',
+  });
+  seriesId = row.id;
   longVideo = fs.readFileSync(await makeSourceVideo(dataDir, { width: 540, height: 960, seconds: 24, fps: 24 }));
   shortVideo = fs.readFileSync(await makeSourceVideo(dataDir, { width: 180, height: 320, seconds: 2 }));
 });

@@ -8,7 +8,13 @@ import { DomainError } from '../../errors.ts';
 import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import type { MediaStorage } from '../../media/storage.ts';
-import { NotAVideoError, TranscodeError, probeVideo, transcodeToHls, type HlsOutput } from './hls-pipeline.ts';
+import {
+  NotAVideoError,
+  TranscodeError,
+  probeVideo,
+  transcodeToHls,
+  type HlsOutput,
+} from '../../media/hls-pipeline.ts';
 import {
   finishJob,
   findEpisodeForJob,
@@ -27,7 +33,7 @@ import {
   type MediaJobRow,
 } from './transcode.repository.ts';
 import { stopOrphanedTranscodes } from './orphaned-transcodes.ts';
-import { episodeMediaFolder, isFolderOfEpisode, removeQuietly } from './transcode.service.ts';
+import { episodeMediaFolder, isFolderOfEpisode, removeQuietly } from './media-folders.ts';
 import { carrySubtitleTracks } from '../subtitles/subtitles.service.ts';
 
 /** A job that kills its worker this many times is failed instead of retried forever. */

@@ -5,6 +5,8 @@ import { getSeries } from '../catalogue/catalogue.service.ts';
 import { CatalogueTranslations, type SeriesText } from './translation-choice.ts';
 import * as repo from './translations.repository.ts';
 
+export type { CatalogueTranslations } from './translation-choice.ts';
+
 export interface TranslationText {
   title: string;
   description: string;

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { VIEWER_USER_ID } from '../../../contract/index.ts';
 import { tooManyRequests } from '../../plugins/rate-limits.ts';
 import { newViewerId, readViewerCookie, viewerCookieKey, writeViewerCookie, type ViewerPass } from './viewer-cookie.ts';
-import { ensureViewer, type ViewerStart } from './viewers.service.ts';
+import { ensureViewer, PAGE_RENDER_HEADER, type ViewerStart } from './viewers.service.ts';
 
 export const VIEWER_COOKIE = 'cliffhanger_viewer';
 /** Browsers keep a cookie at most 400 days; it is written again (a new signature) once it is a month old. */
@@ -44,8 +44,6 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Marks the reads a page makes while it is rendered: they never give a visitor a viewer. */
-export const PAGE_RENDER_HEADER = 'x-cliffhanger-page-render';
 
 /** The `userId` a request's path or JSON body names, if its route takes one. */
 function namedViewerOf(request: FastifyRequest): string | undefined {

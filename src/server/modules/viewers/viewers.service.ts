@@ -7,6 +7,9 @@ export interface ViewerStart {
   bonuses: number;
 }
 
+/** Marks the reads a page makes while it is rendered: they never give a visitor a viewer. */
+export const PAGE_RENDER_HEADER = 'x-cliffhanger-page-render';
+
 /** The name every viewer has until accounts exist. */
 export const VIEWER_NAME = 'Viewer';
 

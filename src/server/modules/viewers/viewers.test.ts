@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { episodes, series, users, walletLedger } from '../../db/schema.ts';
+import { series, users, walletLedger } from '../../db/schema.ts';
+import { createSeriesWithEpisodes } from '../../testing/factory.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { VIEWER_COOKIE } from './viewers.plugin.ts';
 import { viewerCookieKey, writeViewerCookie } from './viewer-cookie.ts';
@@ -30,33 +31,17 @@ afterAll(async () => {
 });
 
 async function addSeries() {
-  const [row] = await t.db
-    .insert(series)
-    .values({
-      title: `Viewers ${randomUUID().slice(0, 8)}`,
-      description: 'A series made by the viewers tests.',
-      genre: 'Drama',
-      thumbnailUrl: '/media/poster.jpg',
-      totalEpisodes: 15,
-      episodeCost: 50,
-      isFree: false,
-      likes: 100,
-    })
-    .returning();
-  const made = await t.db
-    .insert(episodes)
-    .values(
-      Array.from({ length: 15 }, (_, i) => ({
-        seriesId: row!.id,
-        episodeNumber: i + 1,
-        title: `Episode ${i + 1}`,
-        videoUrl: `/media/viewers/${row!.id}/${i + 1}/master.m3u8`,
-        thumbnailUrl: '/media/thumb.jpg',
-        duration: 60,
-      })),
-    )
-    .returning({ id: episodes.id, episodeNumber: episodes.episodeNumber });
-  return { id: row!.id, episodeIds: made.sort((a, b) => a.episodeNumber - b.episodeNumber).map((e) => e.id) };
+  const row = await createSeriesWithEpisodes(t.db, {
+    title: `Viewers ${randomUUID().slice(0, 8)}`,
+    description: 'A series made by the viewers tests.',
+    thumbnailUrl: '/media/poster.jpg',
+    totalEpisodes: 15,
+    episodeCost: 50,
+    isFree: false,
+    likes: 100,
+    episode: (n, seriesId) => ({ videoUrl: `/media/viewers/${seriesId}/${n}/master.m3u8` }),
+  });
+  return { id: row.id, episodeIds: row.episodes.map((e) => e.id) };
 }
 
 type Send = (options: InjectOptions) => Promise<LightMyRequestResponse>;

@@ -24,6 +24,7 @@ import {
   listTransactions,
   listUnlockedEpisodes,
   openWallet,
+  forgetOldIdempotencyKeys,
 } from './wallet.service.ts';
 import { viewerRoute } from '../../plugins/guards.ts';
 
@@ -31,6 +32,7 @@ import { viewerRoute } from '../../plugins/guards.ts';
 const idempotencyHeaders = idempotencyKeyHeader.loose();
 
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.housekeeping.add('idempotencyKeys', (now) => forgetOldIdempotencyKeys(app.db, now));
   const wallet = openWallet(app.db);
 
   app.get(

@@ -373,3 +373,10 @@ export async function grantCoins(
     return { before: toUser(locked), after: toUser(after!) };
   });
 }
+
+/** How long a purchase's Idempotency-Key keeps its answer: a retry comes within seconds, not days. */
+export const IDEMPOTENCY_KEY_HOURS = 24;
+
+export function forgetOldIdempotencyKeys(db: Executor, now = new Date()): Promise<number> {
+  return repo.deleteIdempotencyKeysBefore(db, new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 3600_000));
+}

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_CHECKIN_BONUSES, REWARDS_PACKAGES, TOP_UP_PACKAGES, VIEWER_USER_ID } from '../../../contract/index.ts';
-import { episodes, idempotencyKeys, series, unlocks, users, walletLedger } from '../../db/schema.ts';
+import { episodes, idempotencyKeys, unlocks, users, walletLedger } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
+import { createSeriesWithEpisodes } from '../../testing/factory.ts';
 import { dailyCheckIn } from './wallet.service.ts';
 
 let t: TestContext;
@@ -13,38 +14,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** `published` episodes (1..published) have a video; the rest of totalEpisodes is only announced. */
-async function addSeries(values: {
-  totalEpisodes: number;
-  episodeCost?: number;
-  isFree?: boolean;
-  published?: number;
-}) {
-  const [row] = await t.db
-    .insert(series)
-    .values({
-      title: `Test series ${randomUUID().slice(0, 8)}`,
-      description: 'A series made by the wallet tests.',
-      genre: 'Drama',
-      thumbnailUrl: 'https://example.com/poster.jpg',
-      totalEpisodes: values.totalEpisodes,
-      episodeCost: values.episodeCost ?? 50,
-      isFree: values.isFree ?? false,
-    })
-    .returning();
-  const published = values.published ?? values.totalEpisodes;
-  if (published === 0) return row!;
-  await t.db.insert(episodes).values(
-    Array.from({ length: published }, (_, i) => ({
-      seriesId: row!.id,
-      episodeNumber: i + 1,
-      title: `Episode ${i + 1}`,
-      videoUrl: '/media/clip.mp4',
-      thumbnailUrl: '/media/thumb.jpg',
-      duration: 60,
-    })),
-  );
-  return row!;
-}
+const addSeries = (values: { totalEpisodes: number; episodeCost?: number; isFree?: boolean; published?: number }) =>
+  createSeriesWithEpisodes(t.db, {
+    description: 'A series made by the wallet tests.',
+    episodeCost: 50,
+    isFree: false,
+    ...values,
+  });
 
 /** A viewer of its own (with nothing, like every new viewer), so each test starts from a known balance. */
 const addUser = () => t.addViewer();

@@ -7,9 +7,16 @@ import {
   WATCH_START_VIDEO_ID,
   WATCH_PAGE_FILE,
 } from '../../../contract/watch-start.ts';
-import { attribute, readPage, scriptJson, sendPage } from '../pages/page-reply.ts';
-import { pageAddress, type MadePage, type PreparedPages } from '../pages/prepared-pages.ts';
-import { viewerLanguageOf } from '../pages/viewer-language.ts';
+import {
+  attribute,
+  pageAddress,
+  readPage,
+  scriptJson,
+  sendPage,
+  viewerLanguageOf,
+  type MadePage,
+  type PreparedPages,
+} from '../pages/pages.service.ts';
 import { gatherWatchStart, type GatheredWatchStart } from './watch-start.ts';
 import { publicRoute } from '../../plugins/guards.ts';
 import { positiveId } from '../../../contract/common.ts';

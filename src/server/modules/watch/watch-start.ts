@@ -2,9 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isEpisodeFree } from '../../../contract/constants.ts';
 import type { Episode, Series } from '../../../contract/series.ts';
 import { episodeUrl, episodesUrl, seriesUrl, type WatchStart } from '../../../contract/watch-start.ts';
-import { answerAsViewer } from '../pages/viewer-answers.ts';
-import { POSTER_FILE } from '../transcode/hls-pipeline.ts';
-import { viewerLanguageOf } from '../pages/viewer-language.ts';
+import { answerAsViewer, viewerLanguageOf } from '../pages/pages.service.ts';
+import { POSTER_FILE } from '../../media/hls-pipeline.ts';
 
 export interface GatheredWatchStart {
   start: WatchStart;

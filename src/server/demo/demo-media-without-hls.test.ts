@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_EPISODES } from '../../../contract/index.ts';
-import { createTestContext, type TestContext } from '../../testing/harness.ts';
-import { demoClipsState, prepareDemoClips } from '../../media/demo-clip-generator.ts';
-import { DEMO_CLIPS, demoClipFile } from '../../media/demo-clips.ts';
-import { episodes, series } from '../schema.ts';
-import { seedDemoCatalogue } from './index.ts';
+import { FREE_EPISODES } from '../../contract/index.ts';
+import { createTestContext, type TestContext } from '../testing/harness.ts';
+import { demoClipsState, prepareDemoClips } from './demo-clip-generator.ts';
+import { DEMO_CLIPS, demoClipFile } from './demo-clips.ts';
+import { episodes, series } from '../db/schema.ts';
+import { seedDemoCatalogue } from './seed.ts';
 import { prepareDemoMedia, type DemoMediaResult } from './demo-media.ts';
 
 // An ffmpeg that cannot run: HLS cannot be made, whatever the machine has installed.

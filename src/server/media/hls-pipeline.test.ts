@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LADDER, NotAVideoError, planLadder, probeVideo, segmentDurations, transcodeToHls } from './hls-pipeline.ts';
-import { containerOfBytes } from '../../media/video-container.ts';
-import { makeSourceVideo } from './test-support.ts';
+import { containerOfBytes } from './video-container.ts';
+import { makeSourceVideo } from '../testing/media-uploads.ts';
 
 // Transcodes share two cores with everything else running: allow them time on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });

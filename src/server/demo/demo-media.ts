@@ -3,14 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { prepareDemoClips } from '../../media/demo-clip-generator.ts';
-import { DEMO_CLIPS, demoClipFile, demoClipUrl } from '../../media/demo-clips.ts';
-import { insertDemoCaptionTracks } from '../../media/demo-captions.ts';
-import { DEMO_STAGING_DIR, TreeLinker, listTree, prepareDemoHls, type DemoHls } from '../../media/demo-hls.ts';
-import { localDiskStorage } from '../../media/storage.ts';
-import { MASTER_PLAYLIST } from '../../modules/transcode/hls-pipeline.ts';
-import { episodeMediaFolder } from '../../modules/transcode/transcode.service.ts';
-import type { Database, Executor } from '../client.ts';
+import { prepareDemoClips } from './demo-clip-generator.ts';
+import { DEMO_CLIPS, demoClipFile, demoClipUrl } from './demo-clips.ts';
+import { insertDemoCaptionTracks } from './demo-captions.ts';
+import { DEMO_STAGING_DIR, TreeLinker, listTree, prepareDemoHls, type DemoHls } from './demo-hls.ts';
+import { localDiskStorage } from '../media/storage.ts';
+import { MASTER_PLAYLIST } from '../media/hls-pipeline.ts';
+import { episodeMediaFolder } from '../modules/transcode/transcode.service.ts';
+import type { Database, Executor } from '../db/client.ts';
 
 export interface DemoMediaOptions {
   log: { info: (message: string) => void; warn: (message: string) => void };

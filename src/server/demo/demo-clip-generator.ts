@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../project-root.ts';
 import { DEMO_CLIPS, demoClipFile, type DemoClip } from './demo-clips.ts';
-import { findFfmpeg, findFontFile, runTool } from './ffmpeg.ts';
-import { ffmpegCapabilities } from './ffmpeg-capabilities.ts';
+import { findFfmpeg, findFontFile, runTool } from '../media/ffmpeg.ts';
+import { ffmpegCapabilities } from '../media/ffmpeg-capabilities.ts';
 
 /** The top rung of the ladder, so the demo's master playlist offers 360p, 540p and 720p. */
 const WIDTH = 720;
@@ -146,6 +146,11 @@ let state: DemoClipsState = 'idle';
 /** What the media route tells a viewer who asks for a clip that is not there yet. */
 export function demoClipsState(): DemoClipsState {
   return state;
+}
+
+/** Whether this /media path is a demo clip that is being made right now. */
+export function isDemoClipBeingMade(urlPath: string): boolean {
+  return /^\/media\/clips\/clip-\d+\.mp4$/.test(urlPath) && state === 'preparing';
 }
 
 export interface DemoClipsOptions {

@@ -1,9 +1,9 @@
 import { count, sql } from 'drizzle-orm';
-import { DEMO_EPISODE_COST } from '../../../contract/index.ts';
-import { seriesArt, writeArtFiles, type SeriesArt } from '../../media/art.ts';
-import { DEMO_CLIPS, demoClipUrl } from '../../media/demo-clips.ts';
-import type { Database } from '../client.ts';
-import { carouselItems, episodes, series, seriesTranslations, trendingItems } from '../schema.ts';
+import { DEMO_EPISODE_COST } from '../../contract/index.ts';
+import { seriesArt, writeArtFiles, type SeriesArt } from '../media/art.ts';
+import { DEMO_CLIPS, demoClipUrl } from './demo-clips.ts';
+import type { Database } from '../db/client.ts';
+import { carouselItems, episodes, series, seriesTranslations, trendingItems } from '../db/schema.ts';
 import { DEMO_CAROUSEL, DEMO_SERIES, DEMO_TRENDING, EPISODE_TITLES } from './catalogue.ts';
 import { DEMO_TRANSLATIONS } from './catalogue-translations.ts';
 

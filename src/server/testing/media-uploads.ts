@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ffmpegTools } from '../../media/ffmpeg.ts';
+import { ffmpegTools } from '../media/ffmpeg.ts';
 
 const run = promisify(execFile);
 

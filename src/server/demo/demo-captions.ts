@@ -9,9 +9,9 @@ import {
   SUBTITLE_FILE,
   SUBTITLE_PLAYLIST,
   webVttFile,
-} from '../modules/subtitles/subtitle-rendition.ts';
-import type { Cue } from '../modules/subtitles/subtitle-file.ts';
-import { MASTER_PLAYLIST, SEGMENT_SECONDS } from '../modules/transcode/hls-pipeline.ts';
+} from '../media/subtitle-rendition.ts';
+import type { Cue } from '../media/subtitle-file.ts';
+import { MASTER_PLAYLIST, SEGMENT_SECONDS } from '../media/hls-pipeline.ts';
 
 /** Generated caption text in five languages, plainly marked as demo text. */
 const DEMO_CAPTIONS = [

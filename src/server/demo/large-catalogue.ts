@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../client.ts';
+import type { Executor } from '../db/client.ts';
 
 export interface LargeCatalogueSize {
   /** The catalogue is filled up to this many series. */

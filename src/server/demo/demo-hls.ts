@@ -8,11 +8,11 @@ import {
   SEGMENT_SECONDS,
   probeVideo,
   transcodeToHls,
-} from '../modules/transcode/hls-pipeline.ts';
+} from '../media/hls-pipeline.ts';
 import { DEFAULT_CLIP_CACHE_DIR, demoClipsCacheKey, demoFontFile, encodeDemoClip } from './demo-clip-generator.ts';
 import { addDemoCaptions } from './demo-captions.ts';
 import { DEMO_CLIPS, demoClipFile, type DemoClip } from './demo-clips.ts';
-import { findFfmpeg } from './ffmpeg.ts';
+import { findFfmpeg } from '../media/ffmpeg.ts';
 
 /** Bump when the demo HLS changes in a way the pipeline's ladder and segment length do not show. */
 const RECIPE = 'demo-hls-2';

@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ffmpegTools } from '../../media/ffmpeg.ts';
-import { ffmpegCapabilities, type FfmpegCapabilities } from '../../media/ffmpeg-capabilities.ts';
-import { ACCEPTED_CONTAINERS_TEXT, sniffContainer, type VideoContainer } from '../../media/video-container.ts';
+import { ffmpegTools } from './ffmpeg.ts';
+import { ffmpegCapabilities, type FfmpegCapabilities } from './ffmpeg-capabilities.ts';
+import { ACCEPTED_CONTAINERS_TEXT, sniffContainer, type VideoContainer } from './video-container.ts';
 
 /** What a transcode needs to know about a source video. */
 export interface VideoProbe {

@@ -1,19 +1,37 @@
 import type { CarouselItem, Series, SeriesListName, SeriesListQuery, TrendingItem } from '../../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  listEpisodes,
-  listNewSeries,
-  listPopularSeries,
-  listSeries,
-  listTrendingSeries,
-} from '../catalogue/catalogue.service.ts';
+import { listNewSeries, listPopularSeries, listSeries, listTrendingSeries } from '../catalogue/catalogue.service.ts';
 import { listCarousel, listTrending } from '../curation/curation.service.ts';
-import type { CatalogueTranslations } from '../translations/translation-choice.ts';
-import { loadCatalogueTranslations } from '../translations/translations.service.ts';
+import { listEpisodes } from '../episodes/episodes.service.ts';
+import { loadCatalogueTranslations, type CatalogueTranslations } from '../translations/translations.service.ts';
 import { prepareReply, type PreparedReply } from './prepared-reply.ts';
 import { createSeriesPages } from './series-pages.ts';
 
 export type CatalogueList = 'series' | 'new' | 'popular' | 'trendingSeries' | 'carousel' | 'trending';
+
+/** The whole lists viewers read, by their address. */
+export const LIST_URLS = {
+  '/api/series': 'series',
+  '/api/series/new': 'new',
+  '/api/series/popular': 'popular',
+  '/api/series/trending': 'trendingSeries',
+  '/api/carousel': 'carousel',
+  '/api/trending': 'trending',
+} as const satisfies Record<string, CatalogueList>;
+
+/**
+ * Reads whose replies are the same for every viewer of a language and change only with the catalogue's stamp:
+ * the lists and their pages, searches, a series, its episodes, an episode. A page reading only these can be made
+ * once per stamp and language and sent to everyone.
+ */
+export function isCatalogueReadUrl(url: string): boolean {
+  const pathname = url.split('?', 1)[0]!;
+  return (
+    Object.hasOwn(LIST_URLS, pathname) ||
+    /^\/api\/series\/(?:lists\/[a-z]+|search|by-id|\d+|\d+\/episodes)$/.test(pathname) ||
+    /^\/api\/episodes\/\d+$/.test(pathname)
+  );
+}
 
 /** What changed: the lists (series, carousel, trending), some series' episodes, or everything. */
 export type CatalogueChange = { lists: true } | { episodesOf: number[] | 'all' } | 'everything';

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EPISODE_COST, GENRES } from '../../../contract/index.ts';
-import { createTestContext, type TestContext } from '../../testing/harness.ts';
-import { DEMO_CLIPS, demoClipUrl } from '../../media/demo-clips.ts';
-import { carouselItems, episodes, series, seriesTranslations, trendingItems, users } from '../schema.ts';
-import { seedDemoCatalogue } from './index.ts';
+import { DEMO_EPISODE_COST, GENRES } from '../../contract/index.ts';
+import { createTestContext, type TestContext } from '../testing/harness.ts';
+import { DEMO_CLIPS, demoClipUrl } from './demo-clips.ts';
+import { carouselItems, episodes, series, seriesTranslations, trendingItems, users } from '../db/schema.ts';
+import { seedDemoCatalogue } from './seed.ts';
 
 let t: TestContext;
 const logs: string[] = [];

@@ -8,9 +8,9 @@ import {
   demoClipsState,
   encodeDemoClip,
   prepareDemoClips,
-} from '../../media/demo-clip-generator.ts';
-import { DEMO_CLIPS, demoClipFile } from '../../media/demo-clips.ts';
-import { findFfmpeg, findFfprobe, findFontFile, parseFfmpegInfo, probeMedia } from '../../media/ffmpeg.ts';
+} from './demo-clip-generator.ts';
+import { DEMO_CLIPS, demoClipFile } from './demo-clips.ts';
+import { findFfmpeg, findFfprobe, findFontFile, parseFfmpegInfo, probeMedia } from '../media/ffmpeg.ts';
 
 const ffmpeg = findFfmpeg();
 let dir: string;

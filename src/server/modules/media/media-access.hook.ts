@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { mediaVerdict } from './episodes.service.ts';
+import { mediaVerdict } from '../episodes/episodes.service.ts';
 
 export const LOCKED_MEDIA_MESSAGE = 'Unlock this episode to watch it.';
 
