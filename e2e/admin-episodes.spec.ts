@@ -205,12 +205,10 @@ test.describe('at 1280x800', () => {
       `upload values ${uploadValues.join(',')}`,
     ).toBe(true);
     expect(transcodeValues.length).toBeGreaterThan(0);
-    test
-      .info()
-      .annotations.push({
-        type: 'progress',
-        description: `upload ${uploadValues.join(',')}; transcode ${transcodeValues.join(',')}`,
-      });
+    test.info().annotations.push({
+      type: 'progress',
+      description: `upload ${uploadValues.join(',')}; transcode ${transcodeValues.join(',')}`,
+    });
 
     // Polling stops once no transcode is waiting or running.
     let polls = 0;

@@ -7,3 +7,12 @@ export const E2E = {
   accessCodes: ['E2E-PREVIEW', 'E2E-TESTER'],
   adminPassword: 'e2e admin password',
 } as const;
+
+/** The bucket of the MEDIA_STORAGE=s3 run (playwright.s3.config.ts). */
+export const E2E_S3 = {
+  port: Number(process.env.E2E_S3_PORT ?? port + 2),
+  bucket: 'cliffhanger-e2e',
+  endpoint: `http://127.0.0.1:${Number(process.env.E2E_S3_PORT ?? port + 2)}`,
+  /** Short enough for a test to see a token expire: tokens live 12 to 18 s. */
+  tokenMinutes: 0.2,
+} as const;

@@ -26,7 +26,7 @@ export const healthReply = z.object({ status: z.literal('ok') });
 /** 503 from /api/health: which part is down and why, for the operator's probe. */
 export const healthDownReply = z.object({
   status: z.literal('unavailable'),
-  down: z.array(z.literal('database')),
+  down: z.array(z.enum(['database', 'media-store'])),
   message: z.string(),
 });
 

@@ -72,3 +72,14 @@ export const videoProcessingStatus = z.object({
   lacks: z.array(z.string()),
 });
 export type VideoProcessingStatus = z.infer<typeof videoProcessingStatus>;
+
+/**
+ * GET /api/episodes/{episodeId}/playback: where the player fetches this episode's video from now. For an episode
+ * that can be locked the address carries a token that opens its folder until `expiresAt` (then ask again); free
+ * episodes get their plain address and `expiresAt` null.
+ */
+export const episodePlayback = z.object({
+  videoUrl: z.string(),
+  expiresAt: z.string().nullable(),
+});
+export type EpisodePlayback = z.infer<typeof episodePlayback>;

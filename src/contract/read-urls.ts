@@ -12,5 +12,7 @@ export const seriesUrl = (seriesId: number | string, lang: string) => inLanguage
 export const episodesUrl = (seriesId: number | string) => `/api/series/${seriesId}/episodes`;
 export const episodeProgressUrl = (episodeId: number | string) =>
   `/api/user/${VIEWER_USER_ID}/episodes/${episodeId}/progress`;
+/** Where the player fetches an episode that can be locked: its address with a short-lived token (contract/episodes.ts). */
+export const episodePlaybackUrl = (episodeId: number | string) => `/api/episodes/${episodeId}/playback`;
 export const seriesUnlocksUrl = (seriesId: number | string) =>
   `/api/user/${VIEWER_USER_ID}/unlocked-episodes?seriesId=${seriesId}`;

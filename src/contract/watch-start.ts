@@ -21,7 +21,14 @@ export interface WatchStart {
 }
 
 // The reads the page's answers are keyed by, the same URLs the app's requests use.
-export { episodeProgressUrl, episodesUrl, episodeUrl, seriesUnlocksUrl, seriesUrl } from './read-urls.ts';
+export {
+  episodePlaybackUrl,
+  episodeProgressUrl,
+  episodesUrl,
+  episodeUrl,
+  seriesUnlocksUrl,
+  seriesUrl,
+} from './read-urls.ts';
 
 /**
  * Where an episode left part-way starts again: the saved second, unless it is at the very start (nothing to

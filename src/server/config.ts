@@ -78,6 +78,36 @@ const environment = z.object({
     }
     return origin;
   }),
+  /** Where published media lives: this machine's disk (DATA_DIR/media) or an S3-compatible bucket. */
+  MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** The S3 API's address (MinIO, Ceph, R2...); unset: AWS's own for S3_REGION. */
+  S3_ENDPOINT: optionalText,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: optionalText,
+  /** Unset: the SDK's usual sources (environment, instance role). */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Bucket in the path (endpoint/bucket/key) rather than the host name; most non-AWS stores need it. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).default('false'),
+  /** Where browsers fetch media (a CDN in front of this server's /media), e.g. https://cdn.example/media. */
+  MEDIA_PUBLIC_URL: optionalText.transform((value, context) => {
+    if (value === undefined) return undefined;
+    const base = parseMediaBase(value);
+    if (base === null) {
+      context.addIssue({
+        code: 'custom',
+        message: "use the http(s) address that serves this app's /media, like https://cdn.example/media (no query)",
+      });
+      return z.NEVER;
+    }
+    return base;
+  }),
+  /** How long a media token of a locked-capable episode opens its folder, in minutes. */
+  MEDIA_TOKEN_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(10),
   AUTH_GOOGLE_CLIENT_ID: optionalText,
   AUTH_GOOGLE_CLIENT_SECRET: optionalText,
   AUTH_GOOGLE_ISSUER: optionalText,
@@ -188,6 +218,19 @@ function isIssuerUrl(value: string): boolean {
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
+/** MEDIA_PUBLIC_URL without a trailing slash, or null when it is not an http(s) address without credentials or query. */
+export function parseMediaBase(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username || url.password || url.search || url.hash || /[?#]/.test(value)) return null;
+  return url.href.replace(/\/+$/, '');
+}
+
 /**
  * TRUST_PROXY for Fastify's `trustProxy`: a hop count trusts that many proxies in front of us, a list of addresses
  * or networks trusts only those (the safest), and `true` trusts every hop (so a client can write its own address).
@@ -241,6 +284,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data;
   const signIn = parseSignInProviders(e);
   if (signIn.problems.length > 0) throw new Error(`Invalid environment:\n${signIn.problems.join('\n')}`);
+  if (e.MEDIA_STORAGE === 's3' && !e.S3_BUCKET) {
+    throw new Error('Invalid environment:\n  S3_BUCKET: set the bucket media is kept in (MEDIA_STORAGE=s3)');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -284,5 +330,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * read from the environment: only tests set it (for their own loopback image server).
      */
     artworkAllowedEndpoints: [] as string[],
+    mediaStorage:
+      e.MEDIA_STORAGE === 's3'
+        ? ({
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+            /** Unset: the store's default (15 s); tests make a stalled store fail sooner. */
+            requestTimeoutMs: undefined as number | undefined,
+          } as const)
+        : ({ kind: 'local' } as const),
+    /** The base browsers fetch /media files from: a CDN's address, else this server's own /media. */
+    mediaPublicUrl: e.MEDIA_PUBLIC_URL,
+    mediaTokenMs: Math.round(e.MEDIA_TOKEN_MINUTES * 60_000),
   };
 }

@@ -11,6 +11,8 @@ import { resolveSecrets } from './secrets.ts';
 import { buildApp } from './app.ts';
 import { projectRoot } from './project-root.ts';
 import { describeFfmpeg, ffmpegCapabilities } from './media/ffmpeg-capabilities.ts';
+import { copyMediaToBucket } from './media/media-migration.ts';
+import { localDiskStorage } from './media/storage.ts';
 
 /** In-flight requests get this long before stalled connections are dropped. */
 const DRAIN_MS = 5000;
@@ -91,6 +93,21 @@ async function main() {
       })
     : () => {};
 
+  // With media in a bucket, the demo's files (artwork, clips, HLS folders) are still made on this disk, then copied
+  // over: at the start for what exists, and again once the demo media is ready.
+  const storage = app.mediaPipeline.storage;
+  const copyDemoMediaToBucket = async () => {
+    if (storage.kind !== 'remote' || config.seed !== 'demo') return;
+    await copyMediaToBucket(localDiskStorage(config.mediaDir), storage, { log: (m) => logger.debug(m) }).catch(
+      (error: unknown) =>
+        logger.warn(
+          { message: error instanceof Error ? error.message : String(error) },
+          'demo media not copied to the bucket',
+        ),
+    );
+  };
+  await copyDemoMediaToBucket();
+
   const capabilities = await ffmpeg;
   if (capabilities.usable) logger.info(describeFfmpeg(capabilities));
   else logger.warn(describeFfmpeg(capabilities));
@@ -105,9 +122,11 @@ async function main() {
       cacheDir: config.mediaCacheDir,
       log: { info: (m) => logger.info(m), warn: (m) => logger.warn(m) },
       signal: stopMediaWork.signal,
-    }).catch((error: unknown) => {
-      if (!stopMediaWork.signal.aborted) logger.error({ err: error }, 'demo media could not be prepared');
-    });
+    })
+      .then(copyDemoMediaToBucket)
+      .catch((error: unknown) => {
+        if (!stopMediaWork.signal.aborted) logger.error({ err: error }, 'demo media could not be prepared');
+      });
   }
 }
 

@@ -153,6 +153,11 @@ const GUARD_OF_ROUTE: Record<string, Decision> = {
   'HEAD /api/user/:userId/episodes/:episodeId/progress': 'viewer',
   'GET /media/*': 'viewer',
   'HEAD /media/*': 'viewer',
+  // The token in the path is the pass (checked by the route itself, without the database).
+  'GET /media/~t/:token/*': 'public',
+  'HEAD /media/~t/:token/*': 'public',
+  'GET /api/episodes/:episodeId/playback': 'viewer',
+  'HEAD /api/episodes/:episodeId/playback': 'viewer',
   'GET /api/series/:id/episodes/admin': READERS,
   'HEAD /api/series/:id/episodes/admin': READERS,
   'GET /api/episodes/:episodeId/admin': READERS,
@@ -215,6 +220,7 @@ afterAll(async () => {
 /** A concrete URL for a route: ids that exist nowhere (so nothing is found or changed), the one viewer. */
 function concreteUrl(route: string) {
   return route
+    .replace('/media/~t/:token/*', '/media/~t/not-a-token/series/1/x/seg_00001.m4s')
     .replace(':userId', 'user-1')
     .replace(':uid', 'user-1')
     .replace(':token', 'no-such-invite')
@@ -292,7 +298,9 @@ describe('guards attached to routes', () => {
           url,
           ...(method === 'POST' || method === 'PUT' ? { payload: { packageId: 'package-6' } } : {}),
         });
-        if (guard === 'public') {
+        // A doubled slash takes a token address out of its route into /media/*, whose gate then answers.
+        const leftItsRoute = pattern.startsWith('/media/~t/') && url.startsWith('/media//');
+        if (guard === 'public' && !leftItsRoute) {
           expect(reply.statusCode, `${method} ${url}`).not.toBe(401);
         } else {
           // Refused by the guard when it reaches the route, or matches no route at all.

@@ -52,6 +52,8 @@ export const clientFileRoute = { guard: 'public', rateBucket: 'none' } as const;
 export const viewingEventsRoute = { guard: 'viewer', rateBucket: 'events' } as const;
 /** Files under /media: past the gate, with a bucket of their own (a video is many segments). */
 export const mediaFileRoute = { guard: 'viewer', rateBucket: 'media' } as const;
+/** Files under /media/~t/<token>/: the token, checked by the route, stands for the gate (a CDN has no cookies). */
+export const mediaTokenRoute = { guard: 'public', rateBucket: 'media' } as const;
 
 export const ACCESS_REQUIRED = { statusCode: 401, error: 'Unauthorized', message: 'Enter your access code first.' };
 export const OPERATOR_REQUIRED = {

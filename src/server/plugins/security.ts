@@ -9,16 +9,17 @@ import { createMemoryCounter } from './rate-limits.ts';
 /** The one inline script our pages carry, allowed by its hash. */
 const EARLY_TAPS_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')}'`;
 
-const HELMET_OPTIONS: HelmetOptions = {
+/** Our options; media fetched from `mediaOrigin` (MEDIA_PUBLIC_URL's origin, a CDN) is allowed beside our own. */
+const helmetOptionsFor = (mediaOrigin?: string): HelmetOptions => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", EARLY_TAPS_SCRIPT_HASH],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      mediaSrc: ["'self'", 'blob:'],
-      connectSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'blob:', ...(mediaOrigin ? [mediaOrigin] : [])],
+      mediaSrc: ["'self'", 'blob:', ...(mediaOrigin ? [mediaOrigin] : [])],
+      connectSrc: ["'self'", ...(mediaOrigin ? [mediaOrigin] : [])],
       fontSrc: ["'self'", 'data:'],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
@@ -33,7 +34,7 @@ const HELMET_OPTIONS: HelmetOptions = {
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   // Set below, and only for requests that came over TLS.
   strictTransportSecurity: false,
-};
+});
 
 /**
  * Helmet's headers for our options. They are the same for every reply, so helmet runs once, at start, instead
@@ -60,7 +61,8 @@ declare module 'fastify' {
 }
 
 export const securityPlugin = fp(async (app: FastifyInstance) => {
-  const headers = helmetHeaders(HELMET_OPTIONS);
+  const mediaBase = app.config.mediaPublicUrl;
+  const headers = helmetHeaders(helmetOptionsFor(mediaBase ? new URL(mediaBase).origin : undefined));
 
   app.decorate('rateCounter', createMemoryCounter());
   app.addHook('onClose', async () => app.rateCounter.stop());

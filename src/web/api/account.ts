@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Account, Device, PasskeyOptions, SignInReply } from '../../contract/accounts.ts';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Account } from '../../contract/accounts.ts';
 import { apiRequest } from '../lib/api-client.ts';
 
 export const accountQueryKey = ['/api/account'] as const;
@@ -18,35 +18,6 @@ export function useAccount() {
   });
 }
 
-export function useDevices(enabled: boolean) {
-  return useQuery<Device[]>({
-    queryKey: devicesQueryKey,
-    queryFn: ({ signal }) => apiRequest<Device[]>('/api/account/devices', { signal }),
-    enabled,
-  });
-}
-
-// The browser part of WebAuthn is loaded only when a passkey is used: no first page pays for it.
-const webAuthn = () => import('@simplewebauthn/browser');
-
-export async function signInWithPasskey(): Promise<SignInReply> {
-  const [{ startAuthentication }, options] = await Promise.all([
-    webAuthn(),
-    apiRequest<PasskeyOptions>('/api/sign-in/passkey/options', { method: 'POST' }),
-  ]);
-  const answer = await startAuthentication({ optionsJSON: options as never });
-  return apiRequest<SignInReply>('/api/sign-in/passkey', { method: 'POST', body: { answer } });
-}
-
-export async function addPasskey(): Promise<Account> {
-  const [{ startRegistration }, options] = await Promise.all([
-    webAuthn(),
-    apiRequest<PasskeyOptions>('/api/account/passkeys/options', { method: 'POST' }),
-  ]);
-  const answer = await startRegistration({ optionsJSON: options as never });
-  return apiRequest<Account>('/api/account/passkeys', { method: 'POST', body: { answer } });
-}
-
 export const signOut = () => apiRequest<Account>('/api/sign-out', { method: 'POST' });
 
 const PER_VIEWER = new Set(['/api/user', ...accountQueryKey, ...devicesQueryKey]);
@@ -63,28 +34,4 @@ export function useAfterAccountChange() {
     queryClient.setQueryData(accountQueryKey, account);
     void forgetViewerAnswers(queryClient);
   };
-}
-
-export function useRemovePasskey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest<void>(`/api/account/passkeys/${id}`, { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: accountQueryKey }),
-  });
-}
-
-export function useSignOutDevice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest<void>(`/api/account/devices/${id}`, { method: 'DELETE' }),
-    onSettled: () => forgetViewerAnswers(queryClient),
-  });
-}
-
-export function useSignOutEverywhere() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiRequest<Account>('/api/account/sign-out-everywhere', { method: 'POST' }),
-    onSettled: () => forgetViewerAnswers(queryClient),
-  });
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   adminEpisode,
   episodeIdParams,
+  episodePlayback as episodePlaybackReply,
   errorReply,
   seriesIdParams,
   updateEpisodeBody,
@@ -17,6 +18,7 @@ import { removeQuietly, seriesUploadsDir } from '../transcode/transcode.service.
 import {
   addUploadedEpisode,
   editEpisode,
+  episodePlayback,
   getEpisodeForOperator,
   listEpisodesForOperator,
   removeEpisode,
@@ -28,7 +30,8 @@ import {
   videoProcessingStatus,
 } from './episodes.service.ts';
 import { receiveUpload } from './episodes.upload.ts';
-import { operatorRoute } from '../../plugins/guards.ts';
+import { isOperator, operatorRoute, viewerRoute } from '../../plugins/guards.ts';
+import { mediaTokenSecret } from '../../media/media-token.ts';
 
 const errors = { 400: errorReply, 401: errorReply, 404: errorReply, 409: errorReply, 413: errorReply, 503: errorReply };
 
@@ -231,9 +234,43 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
  * Operator episode management on the media pipeline (`app.mediaPipeline`, registered by app.ts);
  * the routes keep multipart parsing to themselves.
  */
+const viewerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const mediaBase = app.config.mediaPublicUrl ?? '/media';
+  app.get(
+    '/api/episodes/:episodeId/playback',
+    {
+      config: viewerRoute,
+      schema: {
+        summary: "Where the player fetches an episode's video (a short-lived token for episodes that can be locked)",
+        operationId: 'getEpisodePlayback',
+        tags: ['Episodes'],
+        params: episodeIdParams,
+        response: { 200: episodePlaybackReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const ctx = {
+        db: app.db,
+        mediaBase,
+        tokens: { secret: mediaTokenSecret(app.accessGate.signingKey), lifetimeMs: app.config.mediaTokenMs },
+      };
+      // Nobody has unlocked anything for a visitor without a viewer: the empty id owns no unlock.
+      const playback = await episodePlayback(
+        ctx,
+        (await app.viewers.idOf(request)) ?? '',
+        request.params.episodeId,
+        () => isOperator(app, request),
+      );
+      // Each opening asks anew: a revoked pass or a deleted episode gets no new token.
+      return reply.header('Cache-Control', 'private, no-store').send(playback);
+    },
+  );
+};
+
 export const episodesRoutes = fp(
   async (app) => {
     await app.register(operatorRoutes);
+    await app.register(viewerRoutes);
   },
   { name: 'episodes', dependencies: ['media-pipeline'] },
 );

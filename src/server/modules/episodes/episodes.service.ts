@@ -3,13 +3,16 @@ import {
   FREE_EPISODES,
   type AdminEpisode,
   type Episode,
+  type EpisodePlayback,
   type EpisodeSubtitle,
   type UploadEpisodeFields,
   type VideoProcessingStatus,
 } from '../../../contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { subtitlesOfEpisode, subtitlesOfEpisodes } from '../subtitles/subtitles.service.ts';
-import { conflict, invalid, notFound, unavailable } from '../../errors.ts';
+import { DomainError, conflict, invalid, notFound, unavailable } from '../../errors.ts';
+import { tokenMediaUrl, type MediaTokenKey } from '../../media/media-token.ts';
+import { localMediaKeyOf } from '../../media/storage.ts';
 import { ffmpegCapabilities } from '../../media/ffmpeg-capabilities.ts';
 import { NotAVideoError, probeVideo, type VideoProbe } from '../../media/hls-pipeline.ts';
 import {
@@ -274,6 +277,40 @@ function toAdminEpisode(row: EpisodeRow, job: MediaJobRow | undefined, subtitles
           updatedAt: null,
         },
   };
+}
+
+export interface PlaybackContext {
+  db: Database;
+  tokens: MediaTokenKey;
+  /** Where browsers fetch /media files: MEDIA_PUBLIC_URL (a CDN), else this server's own /media. */
+  mediaBase: string;
+}
+
+export const LOCKED_EPISODE_MESSAGE = 'Unlock this episode to watch it.';
+
+/**
+ * The address the player fetches an episode from, decided by one lock check when the episode is opened rather than
+ * one per segment: an episode that can be locked gets a token for its own folder (its media only, for minutes),
+ * a free one its plain, public address. A locked episode gets nothing, except for an operator's preview.
+ */
+export async function episodePlayback(
+  ctx: PlaybackContext,
+  userId: string,
+  episodeId: number,
+  isOperator: () => Promise<boolean>,
+): Promise<EpisodePlayback> {
+  const episode = await requireEpisode(ctx.db, episodeId);
+  if (!episode.videoUrl) throw conflict('This episode has no video yet.');
+  const key = localMediaKeyOf(episode.videoUrl);
+  // A video kept elsewhere (an address given when the catalogue was made) is not ours to sign.
+  if (!key) return { videoUrl: episode.videoUrl, expiresAt: null };
+  const verdict = await mediaVerdict(ctx.db, userId, episode.videoUrl);
+  if (verdict === 'locked' && !(await isOperator())) throw new DomainError('forbidden', LOCKED_EPISODE_MESSAGE);
+  if (verdict === 'free' || verdict === 'open') return { videoUrl: `${ctx.mediaBase}/${key}`, expiresAt: null };
+  // An HLS episode's folder is its own (its renditions below it); an MP4 may share its folder, so it is opened alone.
+  const scope = key.endsWith('.m3u8') ? key.slice(0, key.lastIndexOf('/')) : key;
+  const { url, expiresAt } = tokenMediaUrl(ctx.tokens, scope, key);
+  return { videoUrl: ctx.mediaBase + url.slice('/media'.length), expiresAt: new Date(expiresAt * 1000).toISOString() };
 }
 
 const PICTURE = /\.(jpe?g|png|webp|avif|gif|svg)$/i;

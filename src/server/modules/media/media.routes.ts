@@ -1,24 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DomainError } from '../../errors.ts';
+import { mediaContentType } from '../../media/content-types.ts';
+import { checkMediaToken, mediaTokenSecret } from '../../media/media-token.ts';
+import { MEDIA_STORE_UNAVAILABLE, isSafeKey, type MediaStorage } from '../../media/storage.ts';
 import { refuseLockedEpisodeMedia } from './media-access.hook.ts';
-import { guardRoutesOfScope, isOperator, mediaFileRoute } from '../../plugins/guards.ts';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.mp4': 'video/mp4',
-  '.m4s': 'video/iso.segment',
-  '.m3u8': 'application/vnd.apple.mpegurl',
-  '.svg': 'image/svg+xml',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.gif': 'image/gif',
-  '.vtt': 'text/vtt; charset=utf-8',
-};
+import { guardRoutesOfScope, isOperator, mediaFileRoute, mediaTokenRoute } from '../../plugins/guards.ts';
 
 const FOREVER = 'public, max-age=31536000, immutable';
 const ONE_DAY = 'public, max-age=86400';
@@ -44,6 +34,18 @@ export function cacheControlFor(relativePath: string): string {
   return VERSIONED_NAME.test(normalized) || VERSIONED_FOLDER.test(normalized) ? FOREVER : ONE_DAY;
 }
 
+/** A token's media may sit in any cache until the token expires, and no longer: after that, only a new token opens it. */
+function cacheControlUntil(relativePath: string, expiresAt: number): string {
+  if (relativePath.endsWith('/master.m3u8')) return REVALIDATE;
+  const seconds = Math.max(0, Math.min(31536000, expiresAt - Math.floor(Date.now() / 1000)));
+  return `public, max-age=${seconds}`;
+}
+
+const TOKEN_MESSAGES = {
+  invalid: 'This media link does not open this file. Open the episode again.',
+  expired: 'This media link has expired. Open the episode again.',
+} as const;
+
 function notFound(reply: FastifyReply, urlPath: string) {
   return reply
     .status(404)
@@ -53,6 +55,54 @@ function notFound(reply: FastifyReply, urlPath: string) {
       error: 'Not Found',
       message: `No such media file: ${urlPath}`,
     });
+}
+
+function storeUnavailable(reply: FastifyReply) {
+  return reply.status(503).header('Retry-After', '30').header('Cache-Control', 'no-store').send({
+    statusCode: 503,
+    error: 'Service Unavailable',
+    message: MEDIA_STORE_UNAVAILABLE,
+  });
+}
+
+/**
+ * One stored file as the reply: byte ranges (206), ETag revalidation (304), the file's type and `cacheControl`.
+ * A store that cannot be reached answers 503, never 500.
+ */
+async function sendStored(
+  storage: MediaStorage,
+  key: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cacheControl: string,
+) {
+  let found;
+  try {
+    found = await storage.read(key, {
+      range: request.headers.range,
+      ifNoneMatch: request.headers['if-none-match'],
+    });
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'unavailable') return storeUnavailable(reply);
+    throw error;
+  }
+  if (found === null) return reply.callNotFound();
+  reply.header('Cache-Control', cacheControl);
+  if (found === 'not-modified') return reply.status(304).send();
+  if (found === 'unsatisfiable') {
+    return reply.status(416).header('Cache-Control', 'no-store').send({
+      statusCode: 416,
+      error: 'Range Not Satisfiable',
+      message: 'The requested range is past the end of this file.',
+    });
+  }
+  reply.header('Content-Type', mediaContentType(key) ?? 'application/octet-stream').header('Accept-Ranges', 'bytes');
+  if (found.etag) reply.header('ETag', found.etag);
+  if (found.lastModified) reply.header('Last-Modified', found.lastModified.toUTCString());
+  if (found.length !== undefined) reply.header('Content-Length', String(found.length));
+  if (found.contentRange) reply.status(206).header('Content-Range', found.contentRange);
+  // HEAD too: Fastify's HEAD route drains the body and keeps the headers.
+  return reply.send(found.body);
 }
 
 /**
@@ -68,7 +118,33 @@ export interface MediaRoutesOptions {
 
 export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app, { isBeingMade }) => {
   const mediaDir = app.config.mediaDir;
+  const storage = app.mediaPipeline.storage;
   fs.mkdirSync(mediaDir, { recursive: true });
+
+  // Media opened by a token (/media/~t/<token>/<key>): the token is the pass, checked without the database, so a
+  // CDN without the viewer's cookies can fetch it too.
+  await app.register(
+    async (tokened) => {
+      guardRoutesOfScope(tokened, mediaTokenRoute);
+      tokened.setNotFoundHandler((request, reply) => notFound(reply, request.url.split('?', 1)[0]!));
+      tokened.get('/:token/*', { exposeHeadRoute: true }, async (request, reply) => {
+        const { token, '*': key } = request.params as { token: string; '*': string };
+        if (!isSafeKey(key)) return notFound(reply, request.url.split('?', 1)[0]!);
+        const check = checkMediaToken(mediaTokenSecret(app.accessGate.signingKey), token, key);
+        if (!check.ok) {
+          return reply.status(403).header('Cache-Control', 'no-store').send({
+            statusCode: 403,
+            error: 'Forbidden',
+            message: TOKEN_MESSAGES[check.reason],
+          });
+        }
+        // The token is the only credential (no cookie), so any origin may read it: the app's pages from a CDN's host.
+        reply.header('Access-Control-Allow-Origin', '*').header('Cross-Origin-Resource-Policy', 'cross-origin');
+        return sendStored(storage, key, request, reply, cacheControlUntil(key, check.expiresAt));
+      });
+    },
+    { prefix: '/media/~t' },
+  );
 
   await app.register(
     async (media) => {
@@ -105,6 +181,15 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
         if (request.url.split('?', 1)[0]!.endsWith('/')) return notFound(reply, request.url.split('?', 1)[0]!);
       });
 
+      if (storage.kind === 'remote') {
+        media.get('/*', { exposeHeadRoute: true }, async (request, reply) => {
+          const key = (request.params as { '*': string })['*'];
+          if (!isSafeKey(key)) return notFound(reply, request.url.split('?', 1)[0]!);
+          return sendStored(storage, key, request, reply, cacheControlFor(key));
+        });
+        return;
+      }
+
       await media.register(fastifyStatic, {
         root: mediaDir,
         prefix: '/',
@@ -116,7 +201,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
         // Cache-Control comes from setHeaders, per file.
         cacheControl: false,
         setHeaders: (reply, filePath) => {
-          const type = CONTENT_TYPES[path.extname(filePath).toLowerCase()];
+          const type = mediaContentType(filePath);
           if (type) reply.header('Content-Type', type);
           reply.header('Cache-Control', cacheControlFor(path.relative(mediaDir, filePath)));
         },

@@ -241,6 +241,34 @@ describe('locked episode media', () => {
       expect((await t.viewer({ method: 'GET', url: locked(name) })).statusCode, name).toBe(200);
     }
     expect((await t.viewer({ method: 'GET', url: locked('360p/seg_00000.m4s') })).body).toBe('segment zero');
+
+    // The player's way: one lock check when the episode opens, then its folder through a token, from this disk too.
+    const [row] = await t.db
+      .select()
+      .from(episodes)
+      .where(eq(episodes.videoUrl, locked('master.m3u8')));
+    const playback = await t.viewer({ method: 'GET', url: `/api/episodes/${row!.id}/playback` });
+    const tokenUrl = (playback.json() as { videoUrl: string }).videoUrl;
+    expect(tokenUrl).toMatch(/^\/media\/~t\/[^/]+\/series\/.+\/master\.m3u8$/);
+    const segmentUrl = tokenUrl.replace(/master\.m3u8$/, '360p/seg_00000.m4s');
+    const viaToken = await t.app.inject({ method: 'GET', url: segmentUrl, headers: { range: 'bytes=8-11' } });
+    expect(viaToken.statusCode).toBe(206);
+    expect(viaToken.body).toBe('zero');
+    expect(viaToken.headers['content-type']).toBe('video/iso.segment');
+    const freeRow = (
+      await t.db
+        .select()
+        .from(episodes)
+        .where(eq(episodes.videoUrl, free('master.m3u8')))
+    )[0]!;
+    expect(
+      (await t.app.inject({ method: 'GET', url: segmentUrl.replace(/series\/.*\/360p/, free('360p').slice(7)) }))
+        .statusCode,
+    ).toBe(403);
+    expect((await t.viewer({ method: 'GET', url: `/api/episodes/${freeRow.id}/playback` })).json()).toEqual({
+      videoUrl: free('master.m3u8'),
+      expiresAt: null,
+    });
   });
 
   /** Rows of every table a play, an unlock or a viewing event would write to. */

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { localDiskStorage } from '../../media/storage.ts';
+import { createMediaStorage } from '../../media/media-store.ts';
 import { partialOwner } from './media-folders.ts';
 import type { MediaPipeline } from './transcode.service.ts';
 import { createTranscodeWorker } from './transcode.worker.ts';
@@ -19,7 +19,7 @@ const STALE_UPLOAD_MS = 3600_000;
 /** The media storage and the transcode worker of this process: started when the app is ready, stopped when it closes. */
 export const mediaPipelinePlugin = fp(
   async (app: FastifyInstance) => {
-    const storage = localDiskStorage(app.config.mediaDir);
+    const storage = await createMediaStorage(app.config);
     const uploadsRoot = path.join(app.config.dataDir, 'uploads');
     const worker = createTranscodeWorker({
       db: app.db,

@@ -148,7 +148,10 @@ export async function finishJob(
   db: Executor,
   jobId: number,
   attempt: number,
-  outcome: { status: 'ready' } | { status: 'failed'; error: string } | { status: 'queued' },
+  outcome:
+    | { status: 'ready' }
+    | { status: 'failed'; error: string; retryable?: boolean }
+    | { status: 'queued'; countsAsAttempt?: boolean },
 ): Promise<boolean> {
   const rows = await db
     .update(mediaJobs)
@@ -156,9 +159,11 @@ export async function finishJob(
       status: outcome.status,
       error: outcome.status === 'failed' ? outcome.error : null,
       ...(outcome.status === 'ready' ? { percent: 100 } : {}),
-      // A run stopped by a graceful shutdown does not count against the job's attempts.
+      ...(outcome.status === 'failed' && outcome.retryable ? { retryable: true } : {}),
+      // A run stopped by a graceful shutdown does not count against the job's attempts; one the media store
+      // refused does, so an outage ends in a failure an operator can retry rather than in endless transcodes.
       ...(outcome.status === 'queued'
-        ? { percent: 0, attempts: sql`${mediaJobs.attempts} - 1` }
+        ? { percent: 0, ...(outcome.countsAsAttempt ? {} : { attempts: sql`${mediaJobs.attempts} - 1` }) }
         : { finishedAt: sql`now()` }),
       workDir: null,
       updatedAt: sql`now()`,

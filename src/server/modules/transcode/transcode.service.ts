@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
-import type { MediaStorage } from '../../media/storage.ts';
+import type { AnyMediaStorage, MediaStorage } from '../../media/storage.ts';
 import { removeQuietly, seriesUploadsDir } from './media-folders.ts';
 import {
   failUnfinishedJobsOfEpisode,
@@ -16,7 +16,7 @@ export { latestJobsOfEpisodes, unfinishedJobsOfEpisode, type MediaJobRow } from 
 
 /** The media storage and the transcode worker of this process (`app.mediaPipeline`). */
 export interface MediaPipeline {
-  storage: MediaStorage;
+  storage: AnyMediaStorage;
   worker: TranscodeWorker;
   /** Uploaded files waiting for their transcode (DATA_DIR/uploads). */
   uploadsRoot: string;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { isDatabaseUnavailable, unavailableReason } from '../../db/availability.ts';
+import { DomainError } from '../../errors.ts';
 import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import type { MediaStorage } from '../../media/storage.ts';
@@ -38,6 +39,10 @@ import { carrySubtitleTracks } from '../subtitles/subtitles.service.ts';
 /** A job that kills its worker this many times is failed instead of retried forever. */
 export const MAX_ATTEMPTS = 3;
 const PROGRESS_WRITE_MS = 500;
+/** How long a worker waits after the media store could not be reached before it takes a job again. */
+const STORE_BACKOFF_MS = 30_000;
+const STORE_UNAVAILABLE_FAILURE =
+  'The media store could not be reached to publish the video. The upload is kept: retry it when the store is back.';
 const SWEEP_EVERY_MS = 30_000;
 
 export interface WorkerLog {
@@ -58,6 +63,8 @@ export interface TranscodeWorkerOptions {
   pollMs?: number;
   /** Told instead of the log when the database is unreachable (an outage is reported once, elsewhere). */
   onDatabaseUnavailable?: (reason: string) => void;
+  /** How long to wait after the media store could not be reached before taking a job again (default 30 s). */
+  storeBackoffMs?: number;
   /** Told about each ffmpeg process a job starts (tests use it to kill one). */
   onFfmpegSpawn?: (jobId: number, pid: number) => void;
 }
@@ -94,6 +101,8 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions): Transcod
   let started = false;
   let lastSweep = 0;
   let wakeUp: (() => void)[] = [];
+  /** After the media store refused a publish, no job is taken before this time. */
+  let storeBackoffUntil = 0;
 
   const wake = () => {
     const waiting = wakeUp;
@@ -223,6 +232,19 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions): Transcod
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
       if (reason instanceof Stopping) {
         await finishJob(db, job.id, attempt, { status: 'queued' }).catch(() => {});
+      } else if (isStoreUnavailable(reason)) {
+        // Nothing was published: the upload is kept and the job tried again once the store may be back.
+        const last = attempt >= MAX_ATTEMPTS;
+        log.warn(`media job ${job.id}: the media store could not be reached; ${last ? 'failed' : 'queued again'}`);
+        storeBackoffUntil = Date.now() + (options.storeBackoffMs ?? STORE_BACKOFF_MS);
+        await finishJob(
+          db,
+          job.id,
+          attempt,
+          last
+            ? { status: 'failed', error: STORE_UNAVAILABLE_FAILURE, retryable: true }
+            : { status: 'queued', countsAsAttempt: true },
+        ).catch(() => {});
       } else if (!(reason instanceof NoLongerOurs)) {
         const message = failureMessage(reason);
         if (!(reason instanceof TranscodeError || reason instanceof NotAVideoError)) {
@@ -274,13 +296,22 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions): Transcod
     const previousKey = storage.keyOf(previous.videoUrl);
     const previousFolder = previousKey ? path.posix.dirname(previousKey) : null;
     if (previousFolder && previousFolder !== folder && isFolderOfEpisode(previousFolder, seriesId, job.episodeId)) {
-      await storage.remove(previousFolder);
+      // The episode plays the new folder already: an old one the store would not remove now is only left over.
+      await storage.remove(previousFolder).catch((error: unknown) => {
+        log.warn(
+          `media job ${job.id}: ${previousFolder} is left over (${error instanceof Error ? error.message : error})`,
+        );
+      });
     }
   }
 
   async function loop(slot: Slot) {
     while (!stopping) {
       try {
+        if (Date.now() < storeBackoffUntil) {
+          await pause(storeBackoffUntil - Date.now());
+          continue;
+        }
         if (Date.now() - lastSweep > SWEEP_EVERY_MS) await sweepAbandonedJobs();
         const job = await claim(slot);
         if (job) await runJob(slot, job);
@@ -329,6 +360,10 @@ function poolOf(db: Database): pg.Pool {
     throw new Error('the transcode worker needs a database made on a pg.Pool');
   }
   return client;
+}
+
+function isStoreUnavailable(error: unknown): boolean {
+  return error instanceof DomainError && error.kind === 'unavailable';
 }
 
 function failureMessage(error: unknown): string {

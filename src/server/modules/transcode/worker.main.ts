@@ -2,7 +2,7 @@ import path from 'node:path';
 import { createLogger } from '../../logger.ts';
 import { loadConfig } from '../../config.ts';
 import { connectDatabase } from '../../db/client.ts';
-import { localDiskStorage } from '../../media/storage.ts';
+import { createMediaStorage } from '../../media/media-store.ts';
 import { createTranscodeWorker } from './transcode.worker.ts';
 
 /**
@@ -19,7 +19,7 @@ async function main() {
   );
   const worker = createTranscodeWorker({
     db: connection.db,
-    storage: localDiskStorage(config.mediaDir),
+    storage: await createMediaStorage(config),
     workRoot: path.join(config.dataDir, 'work'),
     concurrency: Math.max(1, config.transcodeConcurrency),
     log: {

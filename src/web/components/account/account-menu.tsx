@@ -16,7 +16,7 @@ import type { SignedInUser } from './use-login.ts';
  * leaves; it also opens on click, tap and keyboard like any menu button.
  */
 export function AccountMenu({ loginUser, onLogout }: { loginUser: SignedInUser; onLogout: () => void }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'account']);
   const [open, setOpen] = useState(false);
   const [topUpOpen, setTopUpOpen] = useState(false);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -76,7 +76,7 @@ export function AccountMenu({ loginUser, onLogout }: { loginUser: SignedInUser; 
                 <p className="truncate font-semibold">{loginUser.username}</p>
                 {loginUser.preview && (
                   <p className="truncate text-xs text-amber-300" data-testid="account-preview">
-                    {t('account.previewSignIn')}
+                    {t('signIn.preview')}
                   </p>
                 )}
                 {user.data && (

@@ -1,10 +1,15 @@
 import { useState } from 'react';
 import { lazyPart, useLazyPart } from '../../lib/lazy-part.ts';
+import { loadTexts, shownLanguageTag } from '../../lib/texts/text-store.ts';
 import { preloadDialog } from '../ui/dialog.tsx';
 
-// With the dialog's own code, so that the first tap does not wait for one and then the other.
+// With the dialog's own code and words, so that the first tap does not wait for one and then the other.
 const loginDialog = lazyPart(async () => {
-  const [{ LoginDialog }] = await Promise.all([import('./login-dialog.tsx'), preloadDialog()]);
+  const [{ LoginDialog }] = await Promise.all([
+    import('./login-dialog.tsx'),
+    preloadDialog(),
+    loadTexts(shownLanguageTag(), ['account']),
+  ]);
   return { default: LoginDialog };
 });
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { KeyRound } from 'lucide-react';
-import { signInWithPasskey, useAccount, useAfterAccountChange } from '../../api/account.ts';
+import { useAccount, useAfterAccountChange } from '../../api/account.ts';
+import { signInWithPasskey } from '../../api/passkeys.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { toast } from '../ui/toast.tsx';
 import { Trans, useTranslation } from '../../lib/texts/use-translation.tsx';
@@ -23,7 +24,8 @@ function startProviderSignIn(provider: LoginProvider) {
 }
 
 export function LoginDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = useTranslation('common');
+  // The dialog's own words come with it (the account texts), not with every page's first load.
+  const { t } = useTranslation(['common', 'account']);
   const { login } = useLogin();
   const [pending, setPending] = useState<LoginProvider | 'passkey' | null>(null);
   const afterAccountChange = useAfterAccountChange();
@@ -34,10 +36,10 @@ export function LoginDialog({ open, onOpenChange }: { open: boolean; onOpenChang
     try {
       afterAccountChange(await signInWithPasskey());
       onOpenChange(false);
-      toast({ title: t('login.welcomeToast'), description: t('login.passkeyWelcome') });
+      toast({ title: t('login.welcomeToast'), description: t('signIn.passkeyWelcome') });
     } catch (error) {
       toast({
-        title: t('login.passkeyFailed'),
+        title: t('signIn.passkeyFailed'),
         description: error instanceof ApiError ? error.serverMessage : undefined,
         variant: 'destructive',
       });
@@ -65,8 +67,8 @@ export function LoginDialog({ open, onOpenChange }: { open: boolean; onOpenChang
         // Stay open while a provider is connecting, so the result has somewhere to land.
         if (!pending) onOpenChange(next);
       }}
-      title={t('login.title', { appName: APP_NAME })}
-      description={t('login.welcome')}
+      title={t('signIn.title', { appName: APP_NAME })}
+      description={t('signIn.welcome')}
       className="sm:max-w-sm"
     >
       <div className="flex flex-col gap-3" aria-busy={pending !== null}>
@@ -81,8 +83,8 @@ export function LoginDialog({ open, onOpenChange }: { open: boolean; onOpenChang
             <span className="absolute start-4 flex items-center">
               {pending === provider ? <Spinner className="size-5" /> : <ProviderIcon provider={provider} />}
             </span>
-            {t('login.connectWith', { provider: providerName(provider) })}
-            {pending === provider && <span className="sr-only">{t('login.connecting')}</span>}
+            {t('signIn.connectWith', { provider: providerName(provider) })}
+            {pending === provider && <span className="sr-only">{t('signIn.connecting')}</span>}
           </button>
         ))}
         <button
@@ -95,13 +97,13 @@ export function LoginDialog({ open, onOpenChange }: { open: boolean; onOpenChang
           <span className="absolute start-4 flex items-center">
             {pending === 'passkey' ? <Spinner className="size-5" /> : <KeyRound className="size-5" aria-hidden />}
           </span>
-          {t('login.passkey')}
+          {t('signIn.passkey')}
         </button>
       </div>
       <p className="mt-5 text-center text-xs leading-relaxed text-zinc-400">
         <Trans
           t={t}
-          i18nKey="login.legal"
+          i18nKey="signIn.legal"
           components={[
             <button
               key="agreement"

@@ -2,11 +2,18 @@ import { useEffect, useState } from 'react';
 import { UserRound } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { lazyPart, useLazyPart } from '../../lib/lazy-part.ts';
+import { loadTexts, shownLanguageTag } from '../../lib/texts/text-store.ts';
 import { LoginDialogOnDemand } from './login-dialog-on-demand.tsx';
 import { useLogin } from './use-login.ts';
 
-// Not needed for the first paint of a page: its code (Radix among it) comes when it is shown.
-const accountMenu = lazyPart(async () => ({ default: (await import('./account-menu.tsx')).AccountMenu }));
+// Not needed for the first paint of a page: its code (Radix among it) and words come when it is shown.
+const accountMenu = lazyPart(async () => {
+  const [{ AccountMenu }] = await Promise.all([
+    import('./account-menu.tsx'),
+    loadTexts(shownLanguageTag(), ['account']),
+  ]);
+  return { default: AccountMenu };
+});
 
 /** Logged out: opens the login dialog. Logged in: the account menu. */
 export function ProfileButton() {

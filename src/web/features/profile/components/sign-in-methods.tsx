@@ -1,14 +1,9 @@
 import { useState } from 'react';
 import { KeyRound, MonitorSmartphone, Trash2 } from 'lucide-react';
 import type { Account } from '../../../../contract/accounts.ts';
-import {
-  addPasskey,
-  useAfterAccountChange,
-  useDevices,
-  useRemovePasskey,
-  useSignOutDevice,
-  useSignOutEverywhere,
-} from '../../../api/account.ts';
+import { useAfterAccountChange } from '../../../api/account.ts';
+import { useDevices, useSignOutDevice, useSignOutEverywhere } from '../../../api/devices.ts';
+import { addPasskey, useRemovePasskey } from '../../../api/passkeys.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';

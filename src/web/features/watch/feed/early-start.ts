@@ -1,4 +1,5 @@
 import { FREE_EPISODES, isEpisodeFree } from '../../../../contract/constants.ts';
+import type { EpisodePlayback } from '../../../../contract/episodes.ts';
 import type { EpisodeProgress } from '../../../../contract/library.ts';
 import type { Episode, Series } from '../../../../contract/series.ts';
 import type { UnlockedEpisode } from '../../../../contract/wallet.ts';
@@ -11,6 +12,7 @@ import {
   WATCH_START_ELEMENT_ID,
   WATCH_START_STAGE_ID,
   WATCH_START_VIDEO_ID,
+  episodePlaybackUrl,
   episodeProgressUrl,
   episodeUrl,
   episodesUrl,
@@ -85,14 +87,17 @@ export async function startWatchEarly(pathname: string): Promise<void> {
     start<Episode[]>(episodesUrl(found.seriesId));
     // Episodes 1-10 are free whatever the series: their video starts now. Later ones wait for the
     // series and the unlocks, so a locked episode's video is never asked for.
+    let videoUrl = found.videoUrl;
     if (found.episodeNumber > FREE_EPISODES && !isEpisodeFree(found.episodeNumber, await series)) {
       const unlocks = await start<UnlockedEpisode[]>(seriesUnlocksUrl(found.seriesId));
       if (!unlocks.some((unlock) => unlock.episodeNumber === found.episodeNumber)) return dropServedVideo();
+      // Its media opens with a token the server gives after its own lock check.
+      if (videoUrl) videoUrl = (await start<EpisodePlayback>(episodePlaybackUrl(episodeId))).videoUrl;
     }
-    if (!found.videoUrl) return dropServedVideo();
+    if (!videoUrl) return dropServedVideo();
     const saved = await progress;
     const video = servedVideo() ?? createPooledVideoElement();
-    const attachment = attachMedia(video, found.videoUrl, {
+    const attachment = attachMedia(video, videoUrl, {
       startAt: resumePoint(saved?.positionSeconds, found.duration),
       current: true,
     });

@@ -1,8 +1,11 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import type { Episode, Series } from '../../../../contract/series.ts';
 import { resumePoint } from '../../../../contract/watch-start.ts';
+import { isEpisodeFree } from '../../../../contract/constants.ts';
 import { useEpisodeProgress } from '../api/get-episode-progress.ts';
+import { episodePlaybackQueryOptions, useEpisodePlayback } from '../api/get-episode-playback.ts';
 import type { MediaFailure } from '../../../lib/media/media-attachment.ts';
 import type { SheetAccess } from './episode-sheet.tsx';
 import { VideoPool, type PoolEpisode } from './video-pool.ts';
@@ -39,6 +42,7 @@ export interface Activation {
 export function useFeedPool(input: FeedPoolInput) {
   const { series, episode, feed, index, next, previous, accessOf, activeRef } = input;
   const { t } = useTranslation('watch');
+  const queryClient = useQueryClient();
   const onActivate = useRef(input.onActivate);
   onActivate.current = input.onActivate;
 
@@ -49,10 +53,18 @@ export function useFeedPool(input: FeedPoolInput) {
     [next?.id, useSavedPosition(next, playable(next))],
     [previous?.id, useSavedPosition(previous, playable(previous))],
   ]);
-  const attachable = (e: Episode | undefined) => playable(e) && settled.get(e.id)?.isPending === false;
+  // An episode that can be locked plays from the address (with a token) the server gives once it is playable.
+  const lockable = (e: Episode | undefined): e is Episode => e !== undefined && !isEpisodeFree(e.episodeNumber, series);
+  const addresses = new Map([
+    [episode.id, useMediaAddress(episode, playable(episode) && lockable(episode))],
+    [next?.id, useMediaAddress(next, playable(next) && lockable(next))],
+    [previous?.id, useMediaAddress(previous, playable(previous) && lockable(previous))],
+  ]);
+  const attachable = (e: Episode | undefined) =>
+    playable(e) && settled.get(e.id)?.isPending === false && (!lockable(e) || addresses.get(e.id)?.data !== undefined);
   const poolEpisode = (e: Episode): PoolEpisode => ({
     id: e.id,
-    videoUrl: e.videoUrl,
+    videoUrl: (lockable(e) && addresses.get(e.id)?.data?.videoUrl) || e.videoUrl,
     poster: e.thumbnailUrl || undefined,
     label: t('videoLabel', { title: series.title, number: e.episodeNumber }),
     index: feed.findIndex((listed) => listed.id === e.id),
@@ -150,7 +162,24 @@ export function useFeedPool(input: FeedPoolInput) {
     return () => video.removeEventListener('playing', started);
   }, [activation]);
 
-  return { layerRef, poolRef, activation, failure, setFailure };
+  /** Loads the episode on screen again after a failure; one that can be locked with a new token first. */
+  const reloadCurrent = async () => {
+    let videoUrl: string | undefined;
+    if (lockable(episode)) {
+      videoUrl = await queryClient
+        .fetchQuery({ ...episodePlaybackQueryOptions(episode.id), staleTime: 0 })
+        .then((playback) => playback.videoUrl)
+        .catch(() => undefined);
+    }
+    poolRef.current?.reload(episode.id, videoUrl);
+  };
+
+  return { layerRef, poolRef, activation, failure, setFailure, reloadCurrent };
+}
+
+/** The address with a token of an episode that can be locked, read only once the viewer can play it. */
+function useMediaAddress(episode: Episode | undefined, wanted: boolean) {
+  return useEpisodePlayback(episode?.id ?? 0, wanted);
 }
 
 /** The position `episode` was left at, read only for one the viewer can play. */

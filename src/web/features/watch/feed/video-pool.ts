@@ -240,12 +240,19 @@ export class VideoPool {
     return true;
   }
 
-  /** Loads an episode's media again on the same element (after a network failure), from where it was. */
-  reload(episodeId: number) {
+  /**
+   * Loads an episode's media again on the same element (after a network failure), from where it was; from
+   * `videoUrl` when given (a new token: the one it was loaded with may have expired).
+   */
+  reload(episodeId: number, videoUrl?: string) {
     const entry = this.entryOf(episodeId);
     if (!entry?.loaded) return;
     const at = entry.video.currentTime;
-    const episode = { ...entry.loaded, startAt: at > 0 ? at : entry.loaded.startAt };
+    const episode = {
+      ...entry.loaded,
+      startAt: at > 0 ? at : entry.loaded.startAt,
+      videoUrl: videoUrl ?? entry.loaded.videoUrl,
+    };
     const active = entry.video.dataset.active === 'true';
     this.load(entry, episode, active);
     entry.video.dataset.active = String(active);

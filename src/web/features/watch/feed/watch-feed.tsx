@@ -67,7 +67,7 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
     speed: (rate) => announce(t('announce.speed', { rate })),
   });
   const { startPlayback, prepareToPlay } = playback;
-  const { layerRef, poolRef, activation, failure, setFailure } = useFeedPool({
+  const { layerRef, poolRef, activation, failure, setFailure, reloadCurrent } = useFeedPool({
     series,
     episode,
     feed,
@@ -172,8 +172,9 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
 
   const retry = () => {
     setFailure(null);
-    poolRef.current?.reload(episode.id);
-    if (activeRef.current) startPlayback(activeRef.current);
+    void reloadCurrent().then(() => {
+      if (activeRef.current) startPlayback(activeRef.current);
+    });
   };
 
   // ---- gestures and keys

@@ -1,0 +1,231 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminEpisode } from '../../../contract/index.ts';
+import { episodes, mediaJobs, series, users } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../../testing/harness.ts';
+import { startS3Server, type TestS3Server } from '../../testing/s3-server.ts';
+import { makeSourceVideo, multipartBody, waitFor } from '../../testing/media-uploads.ts';
+import { createTranscodeWorker, type TranscodeWorker } from './transcode.worker.ts';
+
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+
+let s3: TestS3Server;
+let t: TestContext;
+let dataDir: string;
+let seriesId: number;
+let video: Buffer;
+let worker: TranscodeWorker;
+
+beforeAll(async () => {
+  s3 = await startS3Server();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-bucket-pipeline-'));
+  t = await createTestContext(
+    { DATA_DIR: dataDir, TRANSCODE_CONCURRENCY: '0', MEDIA_STORAGE: 's3', S3_BUCKET: s3.bucket },
+    {
+      config: {
+        mediaStorage: {
+          kind: 's3',
+          endpoint: s3.endpoint,
+          region: 'us-east-1',
+          bucket: s3.bucket,
+          accessKeyId: 'S3RVER',
+          secretAccessKey: 'S3RVER',
+          forcePathStyle: true,
+          requestTimeoutMs: 1000,
+        },
+      },
+    },
+  );
+  await startWorker();
+  const [row] = await t.db
+    .insert(series)
+    .values({ title: 'Bucket', description: 'd', genre: 'Drama', thumbnailUrl: '', totalEpisodes: 12, episodeCost: 30 })
+    .returning();
+  seriesId = row!.id;
+  video = fs.readFileSync(await makeSourceVideo(dataDir, { width: 180, height: 320, seconds: 2 }));
+});
+afterAll(async () => {
+  await worker?.stop();
+  await t?.close();
+  await s3?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The worker of "another machine": the app itself runs none (TRANSCODE_CONCURRENCY=0). */
+async function startWorker() {
+  worker = createTranscodeWorker({
+    db: t.db,
+    storage: t.app.mediaPipeline.storage,
+    workRoot: path.join(dataDir, 'work'),
+    concurrency: 1,
+    log: silent,
+    pollMs: 200,
+    storeBackoffMs: 300,
+  });
+  await worker.start();
+}
+
+const adminEpisode = async (id: number) =>
+  (await t.admin({ method: 'GET', url: `/api/episodes/${id}/admin` })).json<AdminEpisode>();
+const jobsOf = (episodeId: number) =>
+  t.db.select().from(mediaJobs).where(eq(mediaJobs.episodeId, episodeId)).orderBy(mediaJobs.id);
+
+const SRT = '1\n00:00:00,200 --> 00:00:01,500\nHello from the bucket.\n';
+
+describe('the media pipeline with MEDIA_STORAGE=s3', () => {
+  it(
+    'transcodes an upload into the bucket, adds subtitles there, and plays it through a token once unlocked',
+    { timeout: 120_000 },
+    async () => {
+      const upload = await t.admin({
+        method: 'POST',
+        url: `/api/series/${seriesId}/episodes`,
+        ...multipartBody({ episodeNumber: '11' }, [{ field: 'video', filename: 'e.mp4', content: video }]),
+      });
+      expect(upload.statusCode).toBe(201);
+      const id = upload.json<AdminEpisode>().id;
+      const ready = await waitFor('the transcode', async () => {
+        const e = await adminEpisode(id);
+        return e.media.status === 'ready' && e;
+      });
+      const key = ready.videoUrl.replace(/^\/media\//, '');
+      const folder = key.slice(0, key.lastIndexOf('/'));
+      expect(folder).toMatch(new RegExp(`^series/${seriesId}/episodes/${id}/`));
+      const inBucket = await t.app.mediaPipeline.storage.list(folder);
+      expect(inBucket.some((f) => f.key.endsWith('.m4s'))).toBe(true);
+      expect(inBucket.some((f) => f.key === key)).toBe(true);
+      // Nothing of it on this disk: another instance on the same bucket can serve it.
+      expect(fs.existsSync(path.join(t.mediaDir, folder))).toBe(false);
+
+      const subtitles = await t.admin({
+        method: 'PUT',
+        url: `/api/episodes/${id}/subtitles/en`,
+        ...multipartBody({}, [
+          { field: 'file', filename: 'e.en.srt', content: Buffer.from(SRT), contentType: 'text/plain' },
+        ]),
+      });
+      expect(subtitles.statusCode).toBeLessThan(300);
+
+      await t.db.update(users).set({ coins: 100 }).where(eq(users.id, t.viewerId));
+      const unlock = await t.viewer({
+        method: 'POST',
+        url: '/api/user/user-1/unlock-episode',
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'bucket-unlock-11' },
+        payload: JSON.stringify({ seriesId, episodeNumber: 11 }),
+      });
+      expect(unlock.statusCode).toBe(201);
+      const { videoUrl } = (await t.viewer({ method: 'GET', url: `/api/episodes/${id}/playback` })).json<{
+        videoUrl: string;
+      }>();
+      const base = videoUrl.slice(0, videoUrl.lastIndexOf('/') + 1);
+      const get = (url: string) => t.app.inject({ method: 'GET', url });
+      const master = await get(videoUrl);
+      expect(master.statusCode).toBe(200);
+      const subtitleLine = /URI="([^"]+)"/.exec(
+        master.body.split('\n').find((l) => l.includes('TYPE=SUBTITLES'))!,
+      )![1]!;
+      const subtitlePlaylist = await get(base + subtitleLine);
+      expect(subtitlePlaylist.statusCode).toBe(200);
+      const vtt = subtitlePlaylist.body.split('\n').find((l) => l && !l.startsWith('#'))!;
+      const cues = await get(base + subtitleLine.slice(0, subtitleLine.lastIndexOf('/') + 1) + vtt);
+      expect(cues.body).toContain('Hello from the bucket.');
+
+      const variant = master.body.split('\n').find((l) => l && !l.startsWith('#'))!;
+      const playlist = await get(base + variant);
+      expect(playlist.statusCode).toBe(200);
+      const segment = playlist.body.split('\n').find((l) => l.endsWith('.m4s'))!;
+      const variantBase = base + variant.slice(0, variant.lastIndexOf('/') + 1);
+      const bytes = await get(variantBase + segment);
+      expect(bytes.statusCode).toBe(200);
+      expect(bytes.rawPayload.length).toBeGreaterThan(100);
+    },
+  );
+
+  it(
+    'two instances on one database and one bucket: uploaded on one, transcoded by the other, played through both',
+    { timeout: 120_000 },
+    async () => {
+      await worker.stop();
+      // The second instance shares the first one's data folder (its uploads), as a worker must when uploads stay on disk.
+      const other = await createTestContext(
+        { DATA_DIR: dataDir, TRANSCODE_CONCURRENCY: '1', MEDIA_STORAGE: 's3', S3_BUCKET: s3.bucket },
+        { sharingDatabaseOf: t, config: { mediaStorage: t.app.config.mediaStorage } },
+      );
+      try {
+        const upload = await t.admin({
+          method: 'POST',
+          url: `/api/series/${seriesId}/episodes`,
+          ...multipartBody({ episodeNumber: '3' }, [{ field: 'video', filename: 'e3.mp4', content: video }]),
+        });
+        expect(upload.statusCode).toBe(201);
+        const id = upload.json<AdminEpisode>().id;
+        const ready = await waitFor('the other instance to transcode it', async () => {
+          const e = await adminEpisode(id);
+          return e.media.status === 'ready' && e;
+        });
+        for (const instance of [t, other]) {
+          const { videoUrl } = (await instance.viewer({ method: 'GET', url: `/api/episodes/${id}/playback` })).json<{
+            videoUrl: string;
+          }>();
+          expect(videoUrl).toBe(ready.videoUrl);
+          const master = await instance.viewer({ method: 'GET', url: videoUrl });
+          expect(master.statusCode).toBe(200);
+          const variant = master.body.split('\n').find((l) => l && !l.startsWith('#'))!;
+          const variantUrl = videoUrl.replace(/[^/]*$/, variant);
+          const playlist = await instance.viewer({ method: 'GET', url: variantUrl });
+          const segment = playlist.body.split('\n').find((l) => l.endsWith('.m4s'))!;
+          const bytes = await instance.viewer({ method: 'GET', url: variantUrl.replace(/[^/]*$/, segment) });
+          expect(bytes.statusCode).toBe(200);
+          expect(bytes.rawPayload.length).toBeGreaterThan(100);
+        }
+      } finally {
+        await other.close().catch(() => {});
+        await startWorker();
+      }
+    },
+  );
+
+  it(
+    'a store that does not answer at publish leaves the old video playing, keeps the upload and retries',
+    { timeout: 120_000 },
+    async () => {
+      const [episode] = await t.db.select().from(episodes).where(eq(episodes.episodeNumber, 11));
+      const before = episode!.videoUrl;
+      s3.process.kill('SIGSTOP');
+      let resumed = false;
+      try {
+        const replace = await t.admin({
+          method: 'PUT',
+          url: `/api/episodes/${episode!.id}/video`,
+          ...multipartBody({}, [{ field: 'video', filename: 'e2.mp4', content: video }]),
+        });
+        expect(replace.statusCode).toBeLessThan(300);
+        // The publish failed on the store: back in the queue with the attempt counted, its upload kept.
+        const requeued = await waitFor('the job to go back to the queue', async () => {
+          const job = (await jobsOf(episode!.id)).at(-1)!;
+          return job.attempts >= 1 && job.status === 'queued' && job;
+        });
+        expect(requeued.error).toBeNull();
+        expect(fs.existsSync(requeued.sourcePath)).toBe(true);
+        const [still] = await t.db.select().from(episodes).where(eq(episodes.id, episode!.id));
+        expect(still!.videoUrl).toBe(before);
+        s3.process.kill('SIGCONT');
+        resumed = true;
+        const done = await waitFor('the retried transcode', async () => {
+          const job = (await jobsOf(episode!.id)).at(-1)!;
+          return job.status !== 'queued' && job.status !== 'processing' && job;
+        });
+        expect(done.status).toBe('ready');
+        const [after] = await t.db.select().from(episodes).where(eq(episodes.id, episode!.id));
+        expect(after!.videoUrl).not.toBe(before);
+        expect((await t.app.mediaPipeline.storage.list(after!.videoUrl.slice('/media/'.length))).length).toBe(1);
+        expect(fs.existsSync(requeued.sourcePath)).toBe(false);
+      } finally {
+        if (!resumed) s3.process.kill('SIGCONT');
+      }
+    },
+  );
+});
