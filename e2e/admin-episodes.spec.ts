@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { findFfmpeg } from '../src/server/media/ffmpeg.ts';
+import { makeClip } from './support/clips.ts';
 import { test, expect } from './support/fixtures.ts';
 import { adminApi, createSeriesViaApi, expectToast, getJson, openDashboard, type SeriesJson } from './support/admin.ts';
 
@@ -40,27 +39,7 @@ test.beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-episodes-'));
   fs.mkdirSync(SHOTS, { recursive: true });
   video = path.join(workDir, 'ep01.mp4');
-  // A 4 s 9:16 clip with sound, made here so the test depends on nothing checked in, with the ffmpeg the
-  // server uses (a machine may have none on PATH).
-  const ffmpeg = findFfmpeg();
-  if (!ffmpeg) throw new Error('No ffmpeg: not on PATH, not in FFMPEG_PATH, not from npm.');
-  execFileSync(
-    ffmpeg,
-    [
-      '-y',
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=360x640:rate=30',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine',
-    ].concat(['-t', '4', '-c:v', 'libx264', '-c:a', 'aac', '-shortest', video]),
-    { stdio: 'pipe' },
-  );
+  makeClip(video, 4);
   // Bytes that only look like a video by name.
   corrupt = path.join(workDir, 'ep02.mp4');
   fs.writeFileSync(corrupt, Buffer.concat([Buffer.from('not a video at all\n'), Buffer.alloc(64 * 1024, 7)]));

@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { request, type APIRequestContext, type Page } from '@playwright/test';
-import { findFfmpeg } from '../src/server/media/ffmpeg.ts';
+import { makeClip } from './support/clips.ts';
 import { test, expect } from './support/fixtures.ts';
 import { E2E } from './support/env.ts';
 import { adminApi, createSeriesViaApi, getJson, openDashboard, type SeriesJson } from './support/admin.ts';
@@ -33,25 +32,7 @@ test.beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
   // Named so the upload panel numbers it 11: past the free episodes, locked until a viewer unlocks it.
   video = path.join(workDir, 'ep11.mp4');
-  const ffmpeg = findFfmpeg();
-  if (!ffmpeg) throw new Error('No ffmpeg: not on PATH, not in FFMPEG_PATH, not from npm.');
-  execFileSync(
-    ffmpeg,
-    [
-      '-y',
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=360x640:rate=30',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine',
-    ].concat(['-t', '20', '-c:v', 'libx264', '-c:a', 'aac', '-shortest', video]),
-    { stdio: 'pipe' },
-  );
+  makeClip(video, 20);
   api = await adminApi();
   series = await createSeriesViaApi(api, `Preview E2E ${Date.now()}`, { isFree: false, totalEpisodes: 20 });
 });

@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { findFfmpeg } from '../src/server/media/ffmpeg.ts';
+import { makeClip } from './support/clips.ts';
 import { openS3Storage } from '../src/server/media/s3-storage.ts';
 import { adminApi, createSeriesViaApi, getJson, type SeriesJson } from './support/admin.ts';
 import { E2E_S3 } from './support/env.ts';
@@ -40,23 +39,7 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-media-s3-'));
   const video = path.join(workDir, 'clip.mp4');
-  execFileSync(
-    findFfmpeg()!,
-    [
-      '-y',
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=360x640:rate=30',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine',
-    ].concat(['-t', '6', '-c:v', 'libx264', '-c:a', 'aac', '-shortest', video]),
-    { stdio: 'pipe' },
-  );
+  makeClip(video, 6);
   api = await adminApi();
   series = await createSeriesViaApi(api, `Bucket E2E ${Date.now()}`);
   for (const number of [11, 12]) {

@@ -7,6 +7,18 @@ const optionalText = z
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
 
+/** An optional address setting, read by `parse` (null when it is not usable), refused with `message`. */
+const addressSetting = <T>(parse: (value: string) => T | null, message: string) =>
+  optionalText.transform((value, context) => {
+    if (value === undefined) return undefined;
+    const parsed = parse(value);
+    if (parsed === null) {
+      context.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
 const environment = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   HOST: z.string().default('0.0.0.0'),
@@ -66,18 +78,10 @@ const environment = z.object({
   /** Where encoded demo media is cached across data directories (default node_modules/.cache/cliffhanger-media). */
   MEDIA_CACHE_DIR: optionalText,
   /** The public origin of this app, as browsers reach it (e.g. https://cliffhanger.example). */
-  PUBLIC_URL: optionalText.transform((value, context) => {
-    if (value === undefined) return undefined;
-    const origin = parsePublicOrigin(value);
-    if (origin === null) {
-      context.addIssue({
-        code: 'custom',
-        message: 'use the http(s) origin browsers reach this app at, like https://cliffhanger.example (no path)',
-      });
-      return z.NEVER;
-    }
-    return origin;
-  }),
+  PUBLIC_URL: addressSetting(
+    parsePublicOrigin,
+    'use the http(s) origin browsers reach this app at, like https://cliffhanger.example (no path)',
+  ),
   /** Where published media lives: this machine's disk (DATA_DIR/media) or an S3-compatible bucket. */
   MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
   /** The S3 API's address (MinIO, Ceph, R2...); unset: AWS's own for S3_REGION. */
@@ -90,18 +94,10 @@ const environment = z.object({
   /** Bucket in the path (endpoint/bucket/key) rather than the host name; most non-AWS stores need it. */
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).default('false'),
   /** Where browsers fetch media (a CDN in front of this server's /media), e.g. https://cdn.example/media. */
-  MEDIA_PUBLIC_URL: optionalText.transform((value, context) => {
-    if (value === undefined) return undefined;
-    const base = parseMediaBase(value);
-    if (base === null) {
-      context.addIssue({
-        code: 'custom',
-        message: "use the http(s) address that serves this app's /media, like https://cdn.example/media (no query)",
-      });
-      return z.NEVER;
-    }
-    return base;
-  }),
+  MEDIA_PUBLIC_URL: addressSetting(
+    parseMediaBase,
+    "use the http(s) address that serves this app's /media, like https://cdn.example/media (no query)",
+  ),
   /** How long a media token of a locked-capable episode opens its folder, in minutes. */
   MEDIA_TOKEN_MINUTES: z.coerce
     .number()
