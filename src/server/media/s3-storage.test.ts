@@ -143,8 +143,8 @@ describe('S3 media storage against a real S3-compatible server', () => {
     expect(await store.read('clips/nothing.mp4')).toBeNull();
   });
 
-  it('uploads a 200 MB stream in parts without holding it in memory', { timeout: 240_000 }, async () => {
-    const size = 200 * 1024 * 1024;
+  it('uploads a 400 MB stream in parts without holding it in memory', { timeout: 240_000 }, async () => {
+    const size = 400 * 1024 * 1024;
     const chunk = 1024 * 1024;
     const hash = createHash('sha256');
     let sent = 0;
@@ -177,10 +177,12 @@ describe('S3 media storage against a real S3-compatible server', () => {
     }
     const rssGrowthMb = (peakRss - before.rss) / 1024 / 1024;
     const heapGrowthMb = (peakHeap - before.heapUsed - before.arrayBuffers) / 1024 / 1024;
-    console.log(`200 MB upload: RSS grew ${rssGrowthMb.toFixed(0)} MB, heap+buffers ${heapGrowthMb.toFixed(0)} MB`);
-    // Three 8 MB parts in flight plus the chunker's buffers; the whole file would be 200 MB more.
-    expect(rssGrowthMb).toBeLessThan(120);
-    expect(heapGrowthMb).toBeLessThan(120);
+    console.log(`400 MB upload: RSS grew ${rssGrowthMb.toFixed(0)} MB, heap+buffers ${heapGrowthMb.toFixed(0)} MB`);
+    // Three 8 MB parts in flight, plus copies the garbage collector has not yet taken back (it runs when it
+    // likes, so the peak swings by tens of MB from run to run). Holding the file would grow by all 400 MB:
+    // the bound is half of that, far from both.
+    expect(rssGrowthMb).toBeLessThan(200);
+    expect(heapGrowthMb).toBeLessThan(200);
 
     expect(await store.list('uploads/big.mp4')).toEqual([{ key: 'uploads/big.mp4', size }]);
     const stored = await store.read('uploads/big.mp4');
