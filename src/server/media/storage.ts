@@ -89,6 +89,17 @@ export function isSafeKey(key: string): boolean {
   return SAFE_KEY.test(key);
 }
 
+/**
+ * Uploaded videos waiting for their transcode are kept under this folder of a bucket (so a worker on any machine can
+ * take the job). They are an operator's raw files, never media: no /media address serves them.
+ */
+export const ORIGINALS_FOLDER = 'originals';
+
+/** A key the /media routes may serve: safe, and not an uploaded original. */
+export function isServedKey(key: string): boolean {
+  return SAFE_KEY.test(key) && key !== ORIGINALS_FOLDER && !key.startsWith(`${ORIGINALS_FOLDER}/`);
+}
+
 export function assertSafeKey(key: string): string {
   if (!SAFE_KEY.test(key)) {
     throw new Error(`unsafe media key: ${key}`);

@@ -18,8 +18,9 @@ import { NotAVideoError, probeVideo, type VideoProbe } from '../../media/hls-pip
 import {
   episodeMediaFolder,
   latestJobsOfEpisodes,
+  keepOriginal,
   queueTranscode,
-  removeQuietly,
+  removeOriginal,
   requeueFailedTranscode,
   unfinishedJobsOfEpisode,
   type MediaJobRow,
@@ -126,10 +127,11 @@ export async function addUploadedEpisode(
   ctx: EpisodesContext,
   seriesId: number,
   fields: UploadEpisodeFields,
-  sourcePath: string,
+  receivedFile: string,
 ): Promise<AdminEpisode> {
-  const probe = await probeUpload(sourcePath);
-  const { episode, job } = await ctx.db.transaction(async (tx) => {
+  const probe = await probeUpload(receivedFile);
+  const sourcePath = await keepOriginal(ctx.media.storage, seriesId, receivedFile);
+  const { episode, job } = await inTransactionKeeping(ctx, sourcePath, async (tx) => {
     if (!(await lockSeries(tx, seriesId))) throw seriesNotFound();
     const episodeNumber = fields.episodeNumber ?? (await lastEpisodeNumber(tx, seriesId)) + 1;
     if (episodeNumber > EPISODE_NUMBER_MAX) throw invalid('Episode number is too large', 'episodeNumber');
@@ -150,20 +152,38 @@ export async function addUploadedEpisode(
   return toAdminEpisode(episode, job, await subtitlesOfEpisode(ctx.db, episode.id));
 }
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Runs `work` (which queues a job for `sourcePath`); if it fails, the kept original goes: no job will need it. */
+async function inTransactionKeeping<T>(
+  ctx: EpisodesContext,
+  sourcePath: string,
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  try {
+    return await ctx.db.transaction(work);
+  } catch (error) {
+    await removeOriginal(ctx.media.storage, sourcePath);
+    throw error;
+  }
+}
+
 /** A new video for an existing episode: the old one keeps playing until the new one is published. */
 export async function replaceEpisodeVideo(
   ctx: EpisodesContext,
   episodeId: number,
-  sourcePath: string,
+  receivedFile: string,
 ): Promise<AdminEpisode> {
-  await probeUpload(sourcePath);
-  const { episode, job, superseded } = await ctx.db.transaction(async (tx) => {
+  await probeUpload(receivedFile);
+  const found = await requireEpisode(ctx.db, episodeId);
+  const sourcePath = await keepOriginal(ctx.media.storage, found.seriesId, receivedFile);
+  const { episode, job, superseded } = await inTransactionKeeping(ctx, sourcePath, async (tx) => {
     const episode = await lockEpisode(tx, episodeId);
     if (!episode) throw episodeNotFound();
     return { episode, ...(await queueTranscode(tx, episodeId, sourcePath)) };
   });
   ctx.media.worker.abandonJobs(superseded.map((j) => j.id));
-  await Promise.all(superseded.map((j) => removeQuietly(j.sourcePath)));
+  await Promise.all(superseded.map((j) => removeOriginal(ctx.media.storage, j.sourcePath)));
   ctx.media.worker.wake();
   return toAdminEpisode(episode, job, await subtitlesOfEpisode(ctx.db, episode.id));
 }
@@ -218,7 +238,7 @@ export async function removeEpisode(ctx: EpisodesContext, episodeId: number): Pr
     return { removed, jobs };
   });
   ctx.media.worker.abandonJobs(jobs.map((j) => j.id));
-  await Promise.all(jobs.map((j) => removeQuietly(j.sourcePath)));
+  await Promise.all(jobs.map((j) => removeOriginal(ctx.media.storage, j.sourcePath)));
   await ctx.media.storage.remove(episodeMediaFolder(removed.seriesId, removed.id));
 }
 

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../errors.ts';
 import { mediaContentType } from '../../media/content-types.ts';
 import { checkMediaToken, mediaTokenSecret } from '../../media/media-token.ts';
-import { MEDIA_STORE_UNAVAILABLE, isSafeKey, type MediaStorage } from '../../media/storage.ts';
+import { MEDIA_STORE_UNAVAILABLE, ORIGINALS_FOLDER, isServedKey, type MediaStorage } from '../../media/storage.ts';
 import { refuseLockedEpisodeMedia } from './media-access.hook.ts';
 import { guardRoutesOfScope, isOperator, mediaFileRoute, mediaTokenRoute } from '../../plugins/guards.ts';
 
@@ -129,7 +129,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
       tokened.setNotFoundHandler((request, reply) => notFound(reply, request.url.split('?', 1)[0]!));
       tokened.get('/:token/*', { exposeHeadRoute: true }, async (request, reply) => {
         const { token, '*': key } = request.params as { token: string; '*': string };
-        if (!isSafeKey(key)) return notFound(reply, request.url.split('?', 1)[0]!);
+        if (!isServedKey(key)) return notFound(reply, request.url.split('?', 1)[0]!);
         const check = checkMediaToken(mediaTokenSecret(app.accessGate.signingKey), token, key);
         if (!check.ok) {
           return reply.status(403).header('Cache-Control', 'no-store').send({
@@ -176,15 +176,16 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
         return notFound(reply, urlPath);
       });
 
-      // A folder is never a file: 404 like any other missing file (send would answer 403).
+      // A folder is never a file: 404 like any other missing file (send would answer 403); nor is an uploaded original.
       media.addHook('preHandler', async (request, reply) => {
-        if (request.url.split('?', 1)[0]!.endsWith('/')) return notFound(reply, request.url.split('?', 1)[0]!);
+        const urlPath = request.url.split('?', 1)[0]!;
+        if (urlPath.endsWith('/') || urlPath.startsWith(`/media/${ORIGINALS_FOLDER}/`)) return notFound(reply, urlPath);
       });
 
       if (storage.kind === 'remote') {
         media.get('/*', { exposeHeadRoute: true }, async (request, reply) => {
           const key = (request.params as { '*': string })['*'];
-          if (!isSafeKey(key)) return notFound(reply, request.url.split('?', 1)[0]!);
+          if (!isServedKey(key)) return notFound(reply, request.url.split('?', 1)[0]!);
           return sendStored(storage, key, request, reply, cacheControlFor(key));
         });
         return;

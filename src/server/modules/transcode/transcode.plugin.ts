@@ -6,6 +6,8 @@ import { createMediaStorage } from '../../media/media-store.ts';
 import { partialOwner } from './media-folders.ts';
 import type { MediaPipeline } from './transcode.service.ts';
 import { createTranscodeWorker } from './transcode.worker.ts';
+import { sourcesStillNeeded } from './transcode.repository.ts';
+import { sweepUnclaimedOriginals } from './uploaded-originals.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +36,11 @@ export const mediaPipelinePlugin = fp(
       onDatabaseUnavailable: (reason) => app.databaseAvailability.markDown(reason),
     });
     app.decorate('mediaPipeline', { storage, worker, uploadsRoot });
+    if (storage.kind === 'remote') {
+      app.housekeeping.add('unclaimedOriginals', (now) =>
+        sweepUnclaimedOriginals(storage, (sources) => sourcesStillNeeded(app.db, sources), now),
+      );
+    }
 
     app.addHook('onReady', async () => {
       await fs.mkdir(uploadsRoot, { recursive: true });

@@ -46,6 +46,21 @@ export function unfinishedJobsOfEpisode(db: Executor, episodeId: number) {
     );
 }
 
+/** Which of these sources a job still needs: it waits, runs, or is kept for a retry. */
+export async function sourcesStillNeeded(db: Executor, sources: string[]): Promise<Set<string>> {
+  if (sources.length === 0) return new Set();
+  const rows = await db
+    .select({ sourcePath: mediaJobs.sourcePath })
+    .from(mediaJobs)
+    .where(
+      and(
+        inArray(mediaJobs.sourcePath, sources),
+        or(inArray(mediaJobs.status, ['queued', 'processing']), eq(mediaJobs.retryable, true)),
+      ),
+    );
+  return new Set(rows.map((row) => row.sourcePath));
+}
+
 /** Gives up the sources kept for a retry of the episode's failed jobs; answers them (the caller removes or reuses them). */
 export function releaseKeptSources(db: Executor, episodeId: number) {
   return db

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
-import type { AnyMediaStorage, MediaStorage } from '../../media/storage.ts';
-import { removeQuietly, seriesUploadsDir } from './media-folders.ts';
+import type { AnyMediaStorage } from '../../media/storage.ts';
+import { removeOriginalsOfSeries } from './uploaded-originals.ts';
 import {
   failUnfinishedJobsOfEpisode,
   insertJob,
@@ -12,13 +12,14 @@ import {
 import type { TranscodeWorker } from './transcode.worker.ts';
 
 export { episodeMediaFolder, partialOwner, removeQuietly, seriesUploadsDir } from './media-folders.ts';
+export { keepOriginal, removeOriginal } from './uploaded-originals.ts';
 export { latestJobsOfEpisodes, unfinishedJobsOfEpisode, type MediaJobRow } from './transcode.repository.ts';
 
 /** The media storage and the transcode worker of this process (`app.mediaPipeline`). */
 export interface MediaPipeline {
   storage: AnyMediaStorage;
   worker: TranscodeWorker;
-  /** Uploaded files waiting for their transcode (DATA_DIR/uploads). */
+  /** Where uploads are received (DATA_DIR/uploads); on local disk they also wait there for their transcode. */
   uploadsRoot: string;
 }
 
@@ -60,9 +61,9 @@ export async function requeueFailedTranscode(tx: Executor, episodeId: number): P
  * notices and stops).
  */
 export async function removeSeriesMedia(
-  media: { storage: MediaStorage; uploadsRoot: string },
+  media: { storage: AnyMediaStorage; uploadsRoot: string },
   seriesId: number,
 ): Promise<void> {
   await media.storage.remove(`series/${seriesId}`);
-  await removeQuietly(seriesUploadsDir(media.uploadsRoot, seriesId));
+  await removeOriginalsOfSeries(media.storage, media.uploadsRoot, seriesId);
 }

@@ -34,6 +34,7 @@ import {
 } from './transcode.repository.ts';
 import { stopOrphanedTranscodes } from './orphaned-transcodes.ts';
 import { episodeMediaFolder, isFolderOfEpisode, removeQuietly } from './media-folders.ts';
+import { fetchOriginal, removeOriginal } from './uploaded-originals.ts';
 import { carrySubtitleTracks } from '../subtitles/subtitles.service.ts';
 
 /** A job that kills its worker this many times is failed instead of retried forever. */
@@ -214,9 +215,10 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions): Transcod
     try {
       const episode = await findEpisodeForJob(db, job.episodeId);
       if (!episode) throw new NoLongerOurs();
-      const probe = await probeVideo(job.sourcePath);
+      const source = await fetchOriginal(storage, job.sourcePath, path.join(job.workDir!, 'source'));
+      const probe = await probeVideo(source);
       const output = await transcodeToHls({
-        source: job.sourcePath,
+        source,
         outDir,
         probe,
         onProgress,
@@ -252,7 +254,7 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions): Transcod
         }
         // Clean up before the job reads as failed, so whoever sees 'failed' finds nothing left behind.
         await removeQuietly(job.workDir!);
-        await removeQuietly(job.sourcePath);
+        await removeOriginal(storage, job.sourcePath);
         await finishJob(db, job.id, attempt, { status: 'failed', error: message }).catch(() => {});
       }
     } finally {
@@ -291,7 +293,7 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions): Transcod
       await storage.remove(folder);
       throw new NoLongerOurs();
     }
-    await removeQuietly(job.sourcePath);
+    await removeOriginal(storage, job.sourcePath);
     // Only media this pipeline made for this episode is removed: demo clips are shared between episodes.
     const previousKey = storage.keyOf(previous.videoUrl);
     const previousFolder = previousKey ? path.posix.dirname(previousKey) : null;
