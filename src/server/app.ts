@@ -14,6 +14,7 @@ import { availabilityPlugin } from './plugins/availability.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { guardsPlugin } from './plugins/guards.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
+import { mediaAddressesPlugin } from './plugins/media-addresses.ts';
 import { builtClient, clientPlugin } from './plugins/client.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(availabilityPlugin, { pool: deps.pool, availability: deps.availability });
   await app.register(cookie);
   await app.register(securityPlugin);
+  await app.register(mediaAddressesPlugin);
   await app.register(housekeepingPlugin);
   await app.register(accessGatePlugin);
   await app.register(guardsPlugin, { operatorOfSession: (token) => operatorOfSession(deps.db, token) });

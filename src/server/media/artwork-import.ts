@@ -22,6 +22,8 @@ const MAX_PIXELS = 40_000_000;
 export interface OwnOrigin {
   requestHost: string;
   publicOrigin?: string;
+  /** The /media/ path of a link at MEDIA_PUBLIC_URL (the address replies give our pictures when a CDN is set). */
+  storedPathOf?: (link: string) => string | null;
 }
 
 /** Our own copy of an operator's picture: fetched once, checked, stored under its content hash. */
@@ -44,6 +46,8 @@ export const isOwnMediaLink = (link: string) => link.startsWith('/media/');
  * write, which is harmless here: all it can earn is a path in our own store.
  */
 export function ownMediaPathOf(link: string, ours: OwnOrigin): string | null {
+  const atCdn = ours.storedPathOf?.(link);
+  if (atCdn) return atCdn;
   let url: URL;
   try {
     url = new URL(link);

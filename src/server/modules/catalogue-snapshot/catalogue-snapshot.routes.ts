@@ -80,7 +80,7 @@ function localChange(method: string, route: string | undefined): CatalogueChange
 /** The catalogue's public reads (lists, one series, its episodes), answered from the in-memory snapshot as prepared bytes. */
 export const catalogueSnapshotRoutes = fp(async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const snapshot = createCatalogueSnapshot(app.db);
+  const snapshot = createCatalogueSnapshot(app.db, app.mediaAddresses);
   app.decorate('catalogueSnapshot', snapshot);
 
   app.changes.subscribe('catalogue_changed', {

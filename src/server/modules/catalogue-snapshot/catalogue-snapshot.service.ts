@@ -6,6 +6,9 @@ import { listEpisodes } from '../episodes/episodes.service.ts';
 import { loadCatalogueTranslations, type CatalogueTranslations } from '../translations/translations.service.ts';
 import { prepareReply, type PreparedReply } from './prepared-reply.ts';
 import { createSeriesPages } from './series-pages.ts';
+import { mediaAddresses, type MediaAddresses } from '../../media/media-addresses.ts';
+
+type Prepare = (value: unknown) => PreparedReply;
 
 export type CatalogueList = 'series' | 'new' | 'popular' | 'trendingSeries' | 'carousel' | 'trending';
 
@@ -79,11 +82,15 @@ const PAGE_REPLIES_KEPT = 400;
 const LIST_NAMES: readonly CatalogueList[] = ['series', 'new', 'popular', 'trendingSeries', 'carousel', 'trending'];
 
 /** Each list's bytes; a list that is the very same array as in `base` keeps base's bytes (and ETag). */
-function prepareVariant(values: CatalogueValues, base?: { values: CatalogueValues; variant: Variant }): Variant {
+function prepareVariant(
+  values: CatalogueValues,
+  prepare: Prepare,
+  base?: { values: CatalogueValues; variant: Variant },
+): Variant {
   const replies = Object.fromEntries(
     LIST_NAMES.map((name) => [
       name,
-      base && values[name] === base.values[name] ? base.variant.replies[name] : prepareReply(values[name]),
+      base && values[name] === base.values[name] ? base.variant.replies[name] : prepare(values[name]),
     ]),
   ) as Record<CatalogueList, PreparedReply>;
   // Pages and by-id answers only read the series: a language that translates none of them shares base's.
@@ -124,11 +131,11 @@ function translateValues(values: CatalogueValues, translations: CatalogueTransla
  * The prepared reply under `key`, made once while it stays among the PAGE_REPLIES_KEPT most recently used; readers
  * arriving while it is being made share it. A failure (a bad cursor's 400) is not kept.
  */
-function remembered(cache: Map<string, Promise<PreparedReply>>, key: string, make: () => unknown) {
+function remembered(cache: Map<string, Promise<PreparedReply>>, key: string, make: () => unknown, prepare: Prepare) {
   let prepared = cache.get(key);
   if (prepared) cache.delete(key);
   else {
-    const making = Promise.resolve().then(make).then(prepareReply);
+    const making = Promise.resolve().then(make).then(prepare);
     making.catch(() => cache.get(key) === making && cache.delete(key));
     prepared = making;
   }
@@ -141,7 +148,9 @@ function remembered(cache: Map<string, Promise<PreparedReply>>, key: string, mak
  * The versioned, in-memory copy of what viewers read. A change bumps a version; the next read after it waits for
  * one rebuild (shared by every reader in that moment) and from then on gets prepared bytes again.
  */
-export function createCatalogueSnapshot(db: Database) {
+export function createCatalogueSnapshot(db: Database, addresses: MediaAddresses = mediaAddresses(undefined)) {
+  // Bytes prepared once are sent as they are, so they carry the browser's media addresses from the start.
+  const prepare: Prepare = (value) => prepareReply(addresses.picturesForBrowser(value));
   let listsVersion = 0;
   let lists: Lists | undefined;
   let building: Promise<Lists> | undefined;
@@ -161,7 +170,7 @@ export function createCatalogueSnapshot(db: Database) {
       loadCatalogueTranslations(db),
     ]);
     const values = { series: all, new: fresh, popular, trendingSeries, carousel, trending };
-    return { version, values, translations, variants: new Map(), ...prepareVariant(values) };
+    return { version, values, translations, variants: new Map(), ...prepareVariant(values, prepare) };
   }
 
   /** The catalogue in a viewer's language: the original when nothing is translated into it. */
@@ -170,7 +179,7 @@ export function createCatalogueSnapshot(db: Database) {
     let variant = current.variants.get(language);
     if (variant) return variant;
     const values = translateValues(current.values, current.translations, language);
-    variant = prepareVariant(values, { values: current.values, variant: current });
+    variant = prepareVariant(values, prepare, { values: current.values, variant: current });
     if (current.variants.size >= LANGUAGE_VARIANTS_KEPT) current.variants.delete(current.variants.keys().next().value!);
     current.variants.set(language, variant);
     return variant;
@@ -200,7 +209,7 @@ export function createCatalogueSnapshot(db: Database) {
     if (cached && cached.version === episodesVersion) return cached.reply;
     const entry: EpisodeList = {
       version: episodesVersion,
-      reply: listEpisodes(db, seriesId).then(prepareReply),
+      reply: listEpisodes(db, seriesId, addresses).then(prepare),
     };
     entry.reply.catch(() => episodeLists.get(seriesId) === entry && episodeLists.delete(seriesId));
     episodeLists.delete(seriesId);
@@ -237,7 +246,7 @@ export function createCatalogueSnapshot(db: Database) {
       const found = current.series.get(id);
       if (!found) return undefined;
       let prepared = current.seriesReplies.get(id);
-      if (!prepared) current.seriesReplies.set(id, (prepared = prepareReply(found)));
+      if (!prepared) current.seriesReplies.set(id, (prepared = prepare(found)));
       return prepared;
     },
 
@@ -245,13 +254,16 @@ export function createCatalogueSnapshot(db: Database) {
     async seriesPage(list: SeriesListName, query: SeriesListQuery, language?: string): Promise<PreparedReply> {
       const current = variantOf(this.ready() ?? (await currentLists()), language);
       const key = `page|${list}|${query.genre ?? ''}|${query.limit}|${query.cursor ?? ''}`;
-      return remembered(current.pageReplies, key, () => current.pages.page(list, query));
+      return remembered(current.pageReplies, key, () => current.pages.page(list, query), prepare);
     },
     /** The series of these ids that exist, in the order asked. */
     async seriesById(ids: number[], language?: string): Promise<PreparedReply> {
       const current = variantOf(this.ready() ?? (await currentLists()), language);
-      return remembered(current.pageReplies, `ids|${ids.join(',')}`, () =>
-        ids.flatMap((id) => current.series.get(id) ?? []),
+      return remembered(
+        current.pageReplies,
+        `ids|${ids.join(',')}`,
+        () => ids.flatMap((id) => current.series.get(id) ?? []),
+        prepare,
       );
     },
     /**
@@ -261,7 +273,7 @@ export function createCatalogueSnapshot(db: Database) {
      */
     async derived(key: string, make: () => Promise<unknown>): Promise<PreparedReply> {
       const current = this.ready() ?? (await currentLists());
-      return remembered(current.pageReplies, `derived|${key}`, make);
+      return remembered(current.pageReplies, `derived|${key}`, make, prepare);
     },
     /** A series' episodes as viewers see them, or undefined when there is no such series. */
     async episodes(seriesId: number): Promise<PreparedReply | undefined> {

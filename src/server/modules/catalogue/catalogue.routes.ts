@@ -35,6 +35,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const ours = (request: FastifyRequest): OwnOrigin => ({
     requestHost: request.host,
     publicOrigin: app.config.publicOrigin,
+    storedPathOf: app.mediaAddresses.storedPathOf,
   });
   app.addHook('onReady', () => {
     // In the background: a slow or dead external host must not hold up the start.

@@ -6,7 +6,11 @@ export type EpisodeRow = typeof episodes.$inferSelect;
 type NewEpisodeRow = Omit<typeof episodes.$inferInsert, 'id'>;
 
 export async function findSeriesAccess(db: Executor, seriesId: number) {
-  const [row] = await db.select({ id: series.id }).from(series).where(eq(series.id, seriesId)).limit(1);
+  const [row] = await db
+    .select({ id: series.id, isFree: series.isFree })
+    .from(series)
+    .where(eq(series.id, seriesId))
+    .limit(1);
   return row;
 }
 

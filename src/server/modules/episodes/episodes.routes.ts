@@ -235,7 +235,6 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
  * the routes keep multipart parsing to themselves.
  */
 const viewerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mediaBase = app.config.mediaPublicUrl ?? '/media';
   app.get(
     '/api/episodes/:episodeId/playback',
     {
@@ -251,7 +250,7 @@ const viewerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const ctx = {
         db: app.db,
-        mediaBase,
+        addresses: app.mediaAddresses,
         tokens: { secret: mediaTokenSecret(app.accessGate.signingKey), lifetimeMs: app.config.mediaTokenMs },
       };
       // Nobody has unlocked anything for a visitor without a viewer: the empty id owns no unlock.

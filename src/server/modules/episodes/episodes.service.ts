@@ -1,6 +1,7 @@
 import {
   EPISODE_NUMBER_MAX,
   FREE_EPISODES,
+  isEpisodeFree,
   type AdminEpisode,
   type Episode,
   type EpisodePlayback,
@@ -13,6 +14,7 @@ import { subtitlesOfEpisode, subtitlesOfEpisodes } from '../subtitles/subtitles.
 import { DomainError, conflict, invalid, notFound, unavailable } from '../../errors.ts';
 import { tokenMediaUrl, type MediaTokenKey } from '../../media/media-token.ts';
 import { localMediaKeyOf } from '../../media/storage.ts';
+import { mediaAddresses, type MediaAddresses } from '../../media/media-addresses.ts';
 import { ffmpegCapabilities } from '../../media/ffmpeg-capabilities.ts';
 import { NotAVideoError, probeVideo, type VideoProbe } from '../../media/hls-pipeline.ts';
 import {
@@ -70,15 +72,32 @@ function toEpisode(row: EpisodeRow, subtitles: EpisodeSubtitle[]): Episode {
   };
 }
 
-/** The episodes viewers can play, in order; 404 for an unknown series. */
-export async function listEpisodes(db: Database, seriesId: number): Promise<Episode[]> {
-  if (!(await findSeriesAccess(db, seriesId))) throw seriesNotFound();
+/**
+ * The episodes viewers can play, in order; 404 for an unknown series. A free episode's video and subtitles are
+ * public, so they are given at the browser's media address (a CDN's when one is set); an episode that can be locked
+ * keeps its plain addresses: its video is opened through the playback call, its subtitles with the viewer's cookie.
+ */
+export async function listEpisodes(
+  db: Database,
+  seriesId: number,
+  addresses: MediaAddresses = mediaAddresses(undefined),
+): Promise<Episode[]> {
+  const found = await findSeriesAccess(db, seriesId);
+  if (!found) throw seriesNotFound();
   const rows = await episodesInOrder(db, seriesId);
   const subtitles = await subtitlesOfEpisodes(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => toEpisode(row, subtitles.get(row.id) ?? []));
+  return rows.map((row) => {
+    const episode = toEpisode(row, subtitles.get(row.id) ?? []);
+    if (!isEpisodeFree(row.episodeNumber, found)) return episode;
+    return {
+      ...episode,
+      videoUrl: addresses.forBrowser(episode.videoUrl),
+      subtitles: episode.subtitles.map((track) => ({ ...track, fileUrl: addresses.forBrowser(track.fileUrl) })),
+    };
+  });
 }
 
 export async function getEpisode(db: Database, episodeId: number): Promise<Episode> {
@@ -303,7 +322,7 @@ export interface PlaybackContext {
   db: Database;
   tokens: MediaTokenKey;
   /** Where browsers fetch /media files: MEDIA_PUBLIC_URL (a CDN), else this server's own /media. */
-  mediaBase: string;
+  addresses: MediaAddresses;
 }
 
 export const LOCKED_EPISODE_MESSAGE = 'Unlock this episode to watch it.';
@@ -326,11 +345,13 @@ export async function episodePlayback(
   if (!key) return { videoUrl: episode.videoUrl, expiresAt: null };
   const verdict = await mediaVerdict(ctx.db, userId, episode.videoUrl);
   if (verdict === 'locked' && !(await isOperator())) throw new DomainError('forbidden', LOCKED_EPISODE_MESSAGE);
-  if (verdict === 'free' || verdict === 'open') return { videoUrl: `${ctx.mediaBase}/${key}`, expiresAt: null };
+  if (verdict === 'free' || verdict === 'open') {
+    return { videoUrl: ctx.addresses.forBrowser(episode.videoUrl), expiresAt: null };
+  }
   // An HLS episode's folder is its own (its renditions below it); an MP4 may share its folder, so it is opened alone.
   const scope = key.endsWith('.m3u8') ? key.slice(0, key.lastIndexOf('/')) : key;
   const { url, expiresAt } = tokenMediaUrl(ctx.tokens, scope, key);
-  return { videoUrl: ctx.mediaBase + url.slice('/media'.length), expiresAt: new Date(expiresAt * 1000).toISOString() };
+  return { videoUrl: ctx.addresses.forBrowser(url), expiresAt: new Date(expiresAt * 1000).toISOString() };
 }
 
 const PICTURE = /\.(jpe?g|png|webp|avif|gif|svg)$/i;

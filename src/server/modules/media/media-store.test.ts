@@ -226,6 +226,78 @@ describe('media in an S3-compatible store (MEDIA_STORAGE=s3)', () => {
     }
   });
 
+  it('with MEDIA_PUBLIC_URL, free media and every picture in the episodes list, series and playback replies is at the CDN; without it nothing changes', async () => {
+    const cdn = await createTestContext(
+      { MEDIA_PUBLIC_URL: 'https://cdn.example/media/', MEDIA_STORAGE: 's3', S3_BUCKET: s3.bucket },
+      { sharingDatabaseOf: t, config: { mediaStorage: t.app.config.mediaStorage } },
+    );
+    try {
+      const [shown] = await t.db
+        .insert(series)
+        .values({
+          title: 'Shown',
+          description: 'x',
+          genre: 'Drama',
+          thumbnailUrl: '/media/art/shown.1a2b3c4d5e.jpg',
+          verticalThumbnailUrl: '/media/art/shown-v.1a2b3c4d5e.webp',
+          totalEpisodes: 12,
+          episodeCost: 30,
+        })
+        .returning();
+      const free = await episodeInBucket(shown!.id, 2);
+      const paid = await episodeInBucket(shown!.id, 11);
+      const at = (url: string) => `https://cdn.example${url}`;
+
+      const list = (await cdn.viewer({ method: 'GET', url: `/api/series/${shown!.id}/episodes` })).json();
+      const byNumber = new Map(list.map((e: { episodeNumber: number }) => [e.episodeNumber, e]));
+      expect(byNumber.get(2)).toMatchObject({
+        videoUrl: at(free.url('master.m3u8')),
+        thumbnailUrl: at(free.url('poster.jpg')),
+      });
+      // An episode that can be locked keeps its plain video address (the player opens it through playback).
+      expect(byNumber.get(11)).toMatchObject({
+        videoUrl: paid.url('master.m3u8'),
+        thumbnailUrl: at(paid.url('poster.jpg')),
+      });
+      const one = (await cdn.viewer({ method: 'GET', url: `/api/series/${shown!.id}` })).json();
+      expect(one).toMatchObject({
+        thumbnailUrl: at('/media/art/shown.1a2b3c4d5e.jpg'),
+        verticalThumbnailUrl: at('/media/art/shown-v.1a2b3c4d5e.webp'),
+      });
+      const lists = (await cdn.viewer({ method: 'GET', url: '/api/series' })).json();
+      expect(JSON.stringify(lists)).toContain(at('/media/art/shown.1a2b3c4d5e.jpg'));
+      expect(JSON.stringify(lists)).not.toContain('"/media/art/shown');
+      const played = (await cdn.viewer({ method: 'GET', url: `/api/episodes/${free.id}/playback` })).json();
+      expect(played.videoUrl).toBe(at(free.url('master.m3u8')));
+
+      // An operator saving the series sends the CDN address back: the database keeps the /media/ path.
+      const saved = await cdn.admin({
+        method: 'PUT',
+        url: `/api/series/${shown!.id}`,
+        payload: { thumbnailUrl: one.thumbnailUrl, verticalThumbnailUrl: one.verticalThumbnailUrl },
+      });
+      expect(saved.statusCode).toBe(200);
+      const [row] = await t.db.select().from(series).where(eq(series.id, shown!.id));
+      expect(row!.thumbnailUrl).toBe('/media/art/shown.1a2b3c4d5e.jpg');
+      expect(row!.verticalThumbnailUrl).toBe('/media/art/shown-v.1a2b3c4d5e.webp');
+
+      // Without MEDIA_PUBLIC_URL the same replies keep the plain addresses.
+      const plainList = (await t.viewer({ method: 'GET', url: `/api/series/${shown!.id}/episodes` })).json();
+      expect(plainList.find((e: { episodeNumber: number }) => e.episodeNumber === 2)).toMatchObject({
+        videoUrl: free.url('master.m3u8'),
+        thumbnailUrl: free.url('poster.jpg'),
+      });
+      expect((await t.viewer({ method: 'GET', url: `/api/series/${shown!.id}` })).json().thumbnailUrl).toBe(
+        '/media/art/shown.1a2b3c4d5e.jpg',
+      );
+      expect((await t.viewer({ method: 'GET', url: `/api/episodes/${free.id}/playback` })).json().videoUrl).toBe(
+        free.url('master.m3u8'),
+      );
+    } finally {
+      await cdn.close();
+    }
+  });
+
   it('a store that does not answer gives 503 with a readable message (never 500), and health names it', async () => {
     const episode = await episodeInBucket(paidSeries, 6);
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);

@@ -119,6 +119,7 @@ export interface MediaRoutesOptions {
 export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app, { isBeingMade }) => {
   const mediaDir = app.config.mediaDir;
   const storage = app.mediaPipeline.storage;
+  const servedThroughCdn = Boolean(app.config.mediaPublicUrl);
   fs.mkdirSync(mediaDir, { recursive: true });
 
   // Media opened by a token (/media/~t/<token>/<key>): the token is the pass, checked without the database, so a
@@ -161,6 +162,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
           reply.header('Cache-Control', OPERATOR_ONLY);
         } else if (request.mediaCaching === 'private' && typeof cacheControl === 'string') {
           reply.header('Cache-Control', cacheControl.replace(/^public\b/, 'private'));
+        } else if (servedThroughCdn && reply.statusCode < 400) {
+          // Public media a CDN delivers is read by the app's pages from the CDN's origin (hls.js, subtitles).
+          reply.header('Access-Control-Allow-Origin', '*').header('Cross-Origin-Resource-Policy', 'cross-origin');
         }
       });
 
