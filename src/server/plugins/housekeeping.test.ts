@@ -48,6 +48,7 @@ describe('housekeeping', () => {
       insightEvents: 0,
       auditEntries: 1,
       unfinishedSignIns: 2,
+      retiredMediaFolders: 0,
     });
     expect((await t.db.select().from(passkeyChallenges)).map((r) => r.challenge)).toEqual(['pending']);
     expect((await t.db.select().from(signInFlows)).map((r) => r.stateHash)).toEqual(['under way']);

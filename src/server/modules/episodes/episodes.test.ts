@@ -9,6 +9,8 @@ import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { createSeries as createTestSeries } from '../../testing/factory.ts';
 import { makeSourceVideo, multipartBody, waitFor } from '../../testing/media-uploads.ts';
 import { MEDIA_PATH_MAX_LENGTH, mediaVerdict } from './episodes.service.ts';
+import { sweepExpired } from '../../plugins/housekeeping.ts';
+import { retiredMediaGraceMs } from '../transcode/transcode.service.ts';
 
 // Transcodes share two cores with everything else running: allow them time on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
@@ -327,8 +329,16 @@ describe('operator episode management', () => {
     expect(ready.media.status).toBe('ready');
     expect(ready.videoUrl).not.toBe(original.videoUrl);
     expect(fs.existsSync(mediaFile(ready.videoUrl))).toBe(true);
-    // The old folder goes once the new video is published (just after the episode shows it as ready).
-    await waitFor('the old media folder to be removed', async () => !fs.existsSync(oldFolder), 10_000);
+    // A viewer in the middle of the old video plays on: its folder stays through the grace period (tokens handed out
+    // before the switch live at most 1.5 times their lifetime), then the sweep of retired media removes it.
+    const grace = retiredMediaGraceMs(t.app.config.mediaTokenMs);
+    expect(grace).toBeGreaterThan(1.5 * t.app.config.mediaTokenMs);
+    expect(fs.existsSync(oldFolder)).toBe(true);
+    expect((await sweepExpired(t.app, new Date(Date.now() + grace - 60_000)))['retiredMediaFolders']).toBe(0);
+    expect(fs.existsSync(oldFolder)).toBe(true);
+    expect((await sweepExpired(t.app, new Date(Date.now() + grace + 60_000)))['retiredMediaFolders']).toBe(1);
+    expect(fs.existsSync(oldFolder)).toBe(false);
+    expect(fs.existsSync(mediaFile(ready.videoUrl))).toBe(true);
 
     const junk = await t.admin({
       method: 'PUT',

@@ -7,10 +7,6 @@ export function episodeMediaFolder(seriesId: number, episodeId: number): string 
   return `series/${seriesId}/episodes/${episodeId}`;
 }
 
-export function isFolderOfEpisode(folder: string, seriesId: number, episodeId: number): boolean {
-  return folder.startsWith(`${episodeMediaFolder(seriesId, episodeId)}/`);
-}
-
 /** Uploaded files wait here until their transcode ends; one folder per series, so deleting a series can clear it. */
 export function seriesUploadsDir(uploadsRoot: string, seriesId: number): string {
   return path.join(uploadsRoot, `series-${seriesId}`);

@@ -8,6 +8,7 @@ import type { MediaPipeline } from './transcode.service.ts';
 import { createTranscodeWorker } from './transcode.worker.ts';
 import { sourcesStillNeeded } from './transcode.repository.ts';
 import { sweepUnclaimedOriginals } from './uploaded-originals.ts';
+import { retiredMediaGraceMs, sweepRetiredMediaFolders } from './retired-media.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +37,8 @@ export const mediaPipelinePlugin = fp(
       onDatabaseUnavailable: (reason) => app.databaseAvailability.markDown(reason),
     });
     app.decorate('mediaPipeline', { storage, worker, uploadsRoot });
+    const graceMs = retiredMediaGraceMs(app.config.mediaTokenMs);
+    app.housekeeping.add('retiredMediaFolders', (now) => sweepRetiredMediaFolders(app.db, storage, graceMs, now));
     if (storage.kind === 'remote') {
       app.housekeeping.add('unclaimedOriginals', (now) =>
         sweepUnclaimedOriginals(storage, (sources) => sourcesStillNeeded(app.db, sources), now),

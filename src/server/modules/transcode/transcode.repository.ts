@@ -46,6 +46,28 @@ export function unfinishedJobsOfEpisode(db: Executor, episodeId: number) {
     );
 }
 
+/**
+ * Episodes whose playing video (their newest ready job's) replaced an earlier one between `after` and `before`:
+ * with that job's id and the episode's video address.
+ */
+export async function episodesWithReplacedVideo(db: Executor, after: Date, before: Date) {
+  const result = await db.execute<{ episode_id: number; series_id: number; video_url: string; job_id: number }>(sql`
+    select e.id as episode_id, e.series_id, e.video_url, j.id as job_id
+    from ${episodes} e
+    join lateral (
+      select id, finished_at from ${mediaJobs}
+      where episode_id = e.id and status = 'ready' order by id desc limit 1
+    ) j on true
+    where j.finished_at > ${after.toISOString()} and j.finished_at <= ${before.toISOString()}
+      and exists (select 1 from ${mediaJobs} o where o.episode_id = e.id and o.status = 'ready' and o.id < j.id)`);
+  return result.rows.map((row) => ({
+    episodeId: Number(row.episode_id),
+    seriesId: Number(row.series_id),
+    videoUrl: row.video_url,
+    playingJobId: Number(row.job_id),
+  }));
+}
+
 /** Which of these sources a job still needs: it waits, runs, or is kept for a retry. */
 export async function sourcesStillNeeded(db: Executor, sources: string[]): Promise<Set<string>> {
   if (sources.length === 0) return new Set();

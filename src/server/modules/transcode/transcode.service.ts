@@ -13,6 +13,7 @@ import type { TranscodeWorker } from './transcode.worker.ts';
 
 export { episodeMediaFolder, partialOwner, removeQuietly, seriesUploadsDir } from './media-folders.ts';
 export { keepOriginal, removeOriginal } from './uploaded-originals.ts';
+export { retiredMediaGraceMs } from './retired-media.ts';
 export { latestJobsOfEpisodes, unfinishedJobsOfEpisode, type MediaJobRow } from './transcode.repository.ts';
 
 /** The media storage and the transcode worker of this process (`app.mediaPipeline`). */

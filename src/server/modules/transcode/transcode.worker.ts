@@ -33,7 +33,7 @@ import {
   type MediaJobRow,
 } from './transcode.repository.ts';
 import { stopOrphanedTranscodes } from './orphaned-transcodes.ts';
-import { episodeMediaFolder, isFolderOfEpisode, removeQuietly } from './media-folders.ts';
+import { episodeMediaFolder, removeQuietly } from './media-folders.ts';
 import { fetchOriginal, removeOriginal } from './uploaded-originals.ts';
 import { carrySubtitleTracks } from '../subtitles/subtitles.service.ts';
 
@@ -294,17 +294,7 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions): Transcod
       throw new NoLongerOurs();
     }
     await removeOriginal(storage, job.sourcePath);
-    // Only media this pipeline made for this episode is removed: demo clips are shared between episodes.
-    const previousKey = storage.keyOf(previous.videoUrl);
-    const previousFolder = previousKey ? path.posix.dirname(previousKey) : null;
-    if (previousFolder && previousFolder !== folder && isFolderOfEpisode(previousFolder, seriesId, job.episodeId)) {
-      // The episode plays the new folder already: an old one the store would not remove now is only left over.
-      await storage.remove(previousFolder).catch((error: unknown) => {
-        log.warn(
-          `media job ${job.id}: ${previousFolder} is left over (${error instanceof Error ? error.message : error})`,
-        );
-      });
-    }
+    // The replaced folder stays for viewers in the middle of it; the sweep of retired media removes it later.
   }
 
   async function loop(slot: Slot) {
