@@ -165,3 +165,69 @@ test('a viewer unlocks it and plays it from the bucket through its token, with i
   expect(segments.length).toBeGreaterThan(0);
   expect(segments.every((p) => p.startsWith('/media/~t/'))).toBe(true);
 });
+
+const videoTime = (page: Page) =>
+  page.evaluate(() => Math.max(...[...document.querySelectorAll('video')].map((v) => v.currentTime)));
+
+test('a player paused past its token renews it and plays on from where it was, with no error shown', async ({
+  gatedPage: page,
+}) => {
+  test.setTimeout(120_000);
+  const episode = episodes[11]!;
+  await unlock(page, series.id, 11);
+  const playbacks: string[] = [];
+  page.on('response', async (response) => {
+    if (new URL(response.url()).pathname === `/api/episodes/${episode.id}/playback` && response.ok()) {
+      playbacks.push(((await response.json()) as { videoUrl: string }).videoUrl);
+    }
+  });
+  await page.goto(`/watch/${episode.id}`);
+  await page.waitForFunction(() => [...document.querySelectorAll('video')].some((v) => v.currentTime > 0.5));
+  await page.evaluate(() => document.querySelectorAll('video').forEach((v) => v.pause()));
+  const pausedAt = await videoTime(page);
+  // Past the token's whole life (MEDIA_TOKEN_MINUTES is 0.2 here: at most 18 s).
+  await page.waitForTimeout(E2E_S3.tokenMinutes * 60_000 * 1.5 + 2000);
+  expect(playbacks.length).toBeGreaterThan(1);
+  expect(new Set(playbacks).size).toBeGreaterThan(1);
+  expect(Math.abs((await videoTime(page)) - pausedAt)).toBeLessThan(0.5);
+  await page.evaluate(() =>
+    document.querySelectorAll<HTMLVideoElement>('video[data-active="true"]').forEach((v) => void v.play()),
+  );
+  await page.waitForFunction(
+    (from) => [...document.querySelectorAll('video')].some((v) => v.currentTime > from + 1),
+    pausedAt,
+    {
+      timeout: 20_000,
+    },
+  );
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('a segment refused for an expired token gets a new token without an error shown', async ({ gatedPage: page }) => {
+  test.setTimeout(120_000);
+  const episode = episodes[11]!;
+  await unlock(page, series.id, 11);
+  const stale = await getJson<{ videoUrl: string; expiresAt: string }>(api, `/api/episodes/${episode.id}/playback`);
+  await page.waitForTimeout(Math.max(0, Date.parse(stale.expiresAt) - Date.now()) + 1000);
+  // The page's first playback answer is that expired address, said to last an hour (so only the 403 can renew it).
+  let served = false;
+  await page.route(`**/api/episodes/${episode.id}/playback`, async (route) => {
+    if (served) return route.continue();
+    served = true;
+    await route.fulfill({
+      json: { videoUrl: stale.videoUrl, expiresAt: new Date(Date.now() + 3600_000).toISOString() },
+    });
+  });
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 403 && new URL(response.url()).pathname.startsWith('/media/~t/'))
+      refused.push(response.url());
+  });
+  await page.goto(`/watch/${episode.id}`);
+  await page.waitForFunction(() => [...document.querySelectorAll('video')].some((v) => v.currentTime > 1), undefined, {
+    timeout: 30_000,
+  });
+  expect(served).toBe(true);
+  expect(refused.length).toBeGreaterThan(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

@@ -1,4 +1,5 @@
-import type Hls from 'hls.js/light';
+import type * as HlsPlaybackModule from './hls-playback.ts';
+import type { HlsPlayback } from './hls-playback.ts';
 
 /**
  * How a <video> element gets an episode's media (the watch page's feed and the dashboard's preview):
@@ -11,6 +12,11 @@ import type Hls from 'hls.js/light';
 export interface MediaAttachment {
   readonly url: string;
   setCurrent(current: boolean): void;
+  /**
+   * Goes on loading from `url`, the same media at a new token's address, without reloading: true when it could
+   * (hls.js asks every later playlist and segment there); false when only a reload can (native playback).
+   */
+  renew(url: string): boolean;
   /** Stops loading and empties the element so it can take another episode. */
   detach(): void;
 }
@@ -27,18 +33,15 @@ export interface AttachOptions {
 }
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
-/** Seconds a preloading neighbour buffers: the first segment or two (2 s each), no more. */
-const PRELOAD_BUFFER_SECONDS = 4;
-const PLAYING_BUFFER_SECONDS = 30;
 
 export const isHlsUrl = (url: string) => /\.m3u8(?:$|[?#])/i.test(url);
 
 export const canPlayHlsNatively = (video: HTMLVideoElement) => video.canPlayType(HLS_TYPE) !== '';
 
-let hlsModule: Promise<typeof Hls> | undefined;
-/** hls.js (the light build: no subtitles or DRM, which our episodes do not use), fetched once, on demand. */
-export function loadHls(): Promise<typeof Hls> {
-  hlsModule ??= import('hls.js/light').then((module) => module.default);
+let hlsModule: Promise<typeof HlsPlaybackModule> | undefined;
+/** hls.js and our use of it, fetched once, on demand. */
+export function loadHls() {
+  hlsModule ??= import('./hls-playback.ts');
   return hlsModule;
 }
 
@@ -60,6 +63,7 @@ function attachNative(video: HTMLVideoElement, url: string, startAt: number): Me
   return {
     url,
     setCurrent: () => {},
+    renew: () => false,
     detach: () => emptyElement(video),
   };
 }
@@ -70,42 +74,15 @@ function attachWithHlsJs(
   startAt: number,
   options: AttachOptions,
 ): MediaAttachment {
-  let hls: Hls | null = null;
+  let playback: HlsPlayback | null = null;
   let detached = false;
   let current = options.current;
   void loadHls()
-    .then((HlsClass) => {
+    .then((hls) => {
       if (detached) return;
-      if (!HlsClass.isSupported()) {
-        // No Media Source Extensions at all: let the browser try the playlist itself.
-        attachNative(video, url, startAt);
-        return;
-      }
-      let recoveredMediaError = false;
-      hls = new HlsClass({
-        // Start on the smallest rendition (the first of the master playlist), then adapt to the network,
-        // never above what the player's size can show.
-        startLevel: 0,
-        capLevelToPlayerSize: true,
-        startPosition: startAt > 0 ? startAt : -1,
-        maxBufferLength: current ? PLAYING_BUFFER_SECONDS : PRELOAD_BUFFER_SECONDS,
-        // hls.js buffers up to maxBufferSize bytes regardless of maxBufferLength; this bound is the one it keeps.
-        maxMaxBufferLength: current ? PLAYING_BUFFER_SECONDS * 2 : PRELOAD_BUFFER_SECONDS,
-        backBufferLength: 10,
-      });
-      hls.on(HlsClass.Events.ERROR, (_event, data) => {
-        if (!data.fatal || !hls) return;
-        if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR && !recoveredMediaError) {
-          recoveredMediaError = true;
-          hls.recoverMediaError();
-          return;
-        }
-        const status = data.response?.code;
-        options.onFailure?.(status === 403 ? 'forbidden' : 'failed');
-      });
-      video.replaceChildren();
-      hls.loadSource(url);
-      hls.attachMedia(video);
+      playback = hls.playWithHls(video, url, { ...options, startAt, current });
+      // No Media Source Extensions at all: let the browser try the playlist itself.
+      if (!playback) attachNative(video, url, startAt);
     })
     .catch(() => {
       if (!detached) options.onFailure?.('failed');
@@ -114,14 +91,13 @@ function attachWithHlsJs(
     url,
     setCurrent: (next) => {
       current = next;
-      if (!hls) return;
-      hls.config.maxBufferLength = next ? PLAYING_BUFFER_SECONDS : PRELOAD_BUFFER_SECONDS;
-      hls.config.maxMaxBufferLength = next ? PLAYING_BUFFER_SECONDS * 2 : PRELOAD_BUFFER_SECONDS;
+      playback?.setCurrent(next);
     },
+    renew: (next) => playback?.renew(next) ?? false,
     detach: () => {
       detached = true;
-      hls?.destroy();
-      hls = null;
+      playback?.destroy();
+      playback = null;
       emptyElement(video);
     },
   };

@@ -7,7 +7,7 @@ import { apiRequest, noteEarlyRead } from '../../../lib/api-client.ts';
 import { storageKeys } from '../../../lib/storage-keys.ts';
 import { initialLanguage } from '../../../lib/initial-language.ts';
 import { LANGUAGE_TAGS } from '../../../../contract/languages.ts';
-import { attachMedia } from '../../../lib/media/media-attachment.ts';
+import { attachMedia, type MediaAttachment } from '../../../lib/media/media-attachment.ts';
 import {
   WATCH_START_ELEMENT_ID,
   WATCH_START_STAGE_ID,
@@ -21,7 +21,13 @@ import {
   seriesUrl,
   type WatchStart,
 } from '../../../../contract/watch-start.ts';
-import { createPooledVideoElement, offerEarlyVideo, playOnFirstFrame, showEarlyVideo } from './video-pool.ts';
+import {
+  createPooledVideoElement,
+  failEarlyVideo,
+  offerEarlyVideo,
+  playOnFirstFrame,
+  showEarlyVideo,
+} from './video-pool.ts';
 import { FIRST_FRAME_MARK } from '../viewing-events/first-frame-mark.ts';
 
 /**
@@ -97,9 +103,10 @@ export async function startWatchEarly(pathname: string): Promise<void> {
     if (!videoUrl) return dropServedVideo();
     const saved = await progress;
     const video = servedVideo() ?? createPooledVideoElement();
-    const attachment = attachMedia(video, videoUrl, {
+    const attachment: MediaAttachment = attachMedia(video, videoUrl, {
       startAt: resumePoint(saved?.positionSeconds, found.duration),
       current: true,
+      onFailure: (failure) => failEarlyVideo(attachment, failure),
     });
     offerEarlyVideo(found.id, video, attachment);
     const shown = new Promise<void>((resolve) => {

@@ -12,6 +12,10 @@ import { VideoPool, type PoolEpisode } from './video-pool.ts';
 
 /** Current, next and previous episode each hold one element. */
 const POOL_SIZE = 3;
+/** A token is renewed this long before it expires (a quarter of its life when that is shorter). */
+const RENEW_BEFORE_MS = 60_000;
+/** At most one failure in this long is met by a new token without telling the viewer. */
+const SILENT_RENEWAL_EVERY_MS = 20_000;
 /** The previous episode is preloaded only after the current one has played a little (it is rarely wanted). */
 const PREVIOUS_PRELOAD_DELAY_MS = 3000;
 
@@ -77,11 +81,46 @@ export function useFeedPool(input: FeedPoolInput) {
   const [failure, setFailure] = useState<MediaFailure | null>(null);
   const currentIdRef = useRef(episode.id);
   currentIdRef.current = episode.id;
+  const lockableRef = useRef(false);
+  lockableRef.current = lockable(episode);
+  const silentRenewalAt = useRef(0);
+  /** A new address of the episode on screen (with a new token), or undefined when it has none or none is given. */
+  const freshAddress = () =>
+    queryClient.fetchQuery({ ...episodePlaybackQueryOptions(episode.id), staleTime: 0 }).then(
+      (playback) => playback.videoUrl,
+      () => undefined,
+    );
+  const freshAddressRef = useRef(freshAddress);
+  freshAddressRef.current = freshAddress;
+
+  // The token of the episode on screen is renewed shortly before it runs out, so a paused or long episode plays on.
+  const expiresAt = lockable(episode) ? addresses.get(episode.id)?.data?.expiresAt : undefined;
+  useEffect(() => {
+    if (!expiresAt) return;
+    const remaining = Date.parse(expiresAt) - Date.now();
+    const timer = setTimeout(
+      () => void freshAddressRef.current().then((url) => url && poolRef.current?.renew(episode.id, url)),
+      Math.max(0, remaining - Math.min(RENEW_BEFORE_MS, remaining / 4)),
+    );
+    return () => clearTimeout(timer);
+  }, [episode.id, expiresAt]);
 
   useLayoutEffect(() => {
     const pool = new VideoPool(layerRef.current!, POOL_SIZE);
     pool.onFailure((episodeId, reason) => {
-      if (episodeId === currentIdRef.current) setFailure(reason);
+      if (episodeId !== currentIdRef.current) return;
+      // A token that ran out (a long pause) is renewed silently, once; a second failure soon after is shown.
+      if (lockableRef.current && Date.now() - silentRenewalAt.current > SILENT_RENEWAL_EVERY_MS) {
+        silentRenewalAt.current = Date.now();
+        const video = pool.entryOf(episodeId)?.video;
+        // Playing on if it was, or starting if it never did (refused before its first frame).
+        const playing = video && (!video.paused || video.played.length === 0);
+        void reloadRef.current().then(() => {
+          if (playing) video.play().catch(() => {});
+        });
+        return;
+      }
+      setFailure(reason);
     });
     poolRef.current = pool;
     return () => {
@@ -164,15 +203,11 @@ export function useFeedPool(input: FeedPoolInput) {
 
   /** Loads the episode on screen again after a failure; one that can be locked with a new token first. */
   const reloadCurrent = async () => {
-    let videoUrl: string | undefined;
-    if (lockable(episode)) {
-      videoUrl = await queryClient
-        .fetchQuery({ ...episodePlaybackQueryOptions(episode.id), staleTime: 0 })
-        .then((playback) => playback.videoUrl)
-        .catch(() => undefined);
-    }
-    poolRef.current?.reload(episode.id, videoUrl);
+    poolRef.current?.reload(episode.id, lockable(episode) ? await freshAddress() : undefined);
   };
+
+  const reloadRef = useRef(reloadCurrent);
+  reloadRef.current = reloadCurrent;
 
   return { layerRef, poolRef, activation, failure, setFailure, reloadCurrent };
 }

@@ -53,8 +53,18 @@ interface EarlyVideo {
   stage: HTMLElement | null;
   /** Its first frame is on screen. */
   shown: boolean;
+  /** What its loader (hls.js) reported before a pool took it over. */
+  failure?: MediaFailure;
 }
 let adoptable: EarlyVideo | null = null;
+/** Where the loader of an early video a pool took over reports to. */
+let adoptedEarlyFailed: ((attachment: MediaAttachment, failure: MediaFailure) => void) | null = null;
+
+/** A failure of an early video's loader: kept until a pool takes the element over, then the pool's. */
+export function failEarlyVideo(attachment: MediaAttachment, failure: MediaFailure) {
+  if (adoptable?.attachment === attachment) adoptable.failure = failure;
+  else adoptedEarlyFailed?.(attachment, failure);
+}
 const earlyListeners = new Set<() => void>();
 const notifyEarly = () => earlyListeners.forEach((listener) => listener());
 
@@ -237,6 +247,12 @@ export class VideoPool {
     entry.attachment = early.attachment;
     entry.loaded = episode;
     this.watchErrors(entry);
+    adoptedEarlyFailed = (attachment, failure) => {
+      if (entry.attachment === attachment) this.fail(entry, episode.id, failure);
+    };
+    // A failure before the take-over (a refused playlist) is the pool's to answer, as one after it.
+    const failed = early.failure ?? (early.video.error ? 'failed' : null);
+    if (failed) queueMicrotask(() => this.fail(entry, episode.id, failed));
     return true;
   }
 
@@ -256,6 +272,15 @@ export class VideoPool {
     const active = entry.video.dataset.active === 'true';
     this.load(entry, episode, active);
     entry.video.dataset.active = String(active);
+  }
+
+  /**
+   * A new token's address for an episode: taken in place where its loader can (hls.js); else, on a paused
+   * element, by a reload at the same position (a playing one reloads when a segment is refused).
+   */
+  renew(episodeId: number, videoUrl: string) {
+    const entry = this.entryOf(episodeId);
+    if (entry?.attachment && !entry.attachment.renew(videoUrl) && entry.video.paused) this.reload(episodeId, videoUrl);
   }
 
   destroy() {
