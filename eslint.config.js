@@ -113,6 +113,23 @@ export default tseslint.config(
     },
   },
   {
+    // A service is its module's public face: it answers with functions of its own, never its repository's queries.
+    files: ['src/server/modules/**/*.service.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['ExportNamedDeclaration', 'ExportAllDeclaration'].map((node) => ({
+          selector: `${node}[source.value=/\\.repository\\.ts$/]`,
+          message: "A service does not pass its repository's queries on: write the service function callers need.",
+        })),
+        {
+          selector: 'ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[init.type="MemberExpression"]',
+          message: "A service does not pass its repository's queries on: write the service function callers need.",
+        },
+      ],
+    },
+  },
+  {
     // A test may start the app and use the test helpers above its floor; modules still meet through services.
     files: ['**/*.test.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...moduleWalls, ...featureWalls] }] },

@@ -16,14 +16,14 @@ import { localMediaKeyOf } from '../../media/storage.ts';
 import { ffmpegCapabilities } from '../../media/ffmpeg-capabilities.ts';
 import { NotAVideoError, probeVideo, type VideoProbe } from '../../media/hls-pipeline.ts';
 import {
+  abandonTranscodes,
   episodeMediaFolder,
-  latestJobsOfEpisodes,
+  latestTranscodes,
   queueTranscode,
-  removeQuietly,
   requeueFailedTranscode,
-  unfinishedJobsOfEpisode,
-  type MediaJobRow,
+  transcodesHoldingUploads,
   type MediaPipeline,
+  type Transcode,
 } from '../transcode/transcode.service.ts';
 import {
   deleteEpisode,
@@ -162,8 +162,7 @@ export async function replaceEpisodeVideo(
     if (!episode) throw episodeNotFound();
     return { episode, ...(await queueTranscode(tx, episodeId, sourcePath)) };
   });
-  ctx.media.worker.abandonJobs(superseded.map((j) => j.id));
-  await Promise.all(superseded.map((j) => removeQuietly(j.sourcePath)));
+  await abandonTranscodes(ctx.media, superseded);
   ctx.media.worker.wake();
   return toAdminEpisode(episode, job, await subtitlesOfEpisode(ctx.db, episode.id));
 }
@@ -201,7 +200,7 @@ export async function editEpisode(
         ? current
         : await updateEpisode(tx, episodeId, patch);
     // The episode row is locked, so a transcode cannot publish into it before this read.
-    const [job] = await latestJobsOfEpisodes(tx, [episodeId]);
+    const job = (await latestTranscodes(tx, [episodeId])).get(episodeId);
     return toAdminEpisode(episode, job, await subtitlesOfEpisode(tx, episodeId));
   });
 }
@@ -211,14 +210,13 @@ export async function removeEpisode(ctx: EpisodesContext, episodeId: number): Pr
   const found = await requireEpisode(ctx.db, episodeId);
   const { removed, jobs } = await ctx.db.transaction(async (tx) => {
     await lockSeries(tx, found.seriesId);
-    const jobs = await unfinishedJobsOfEpisode(tx, episodeId);
+    const jobs = await transcodesHoldingUploads(tx, episodeId);
     const removed = await deleteEpisode(tx, episodeId);
     if (!removed) throw episodeNotFound();
     await syncTotalEpisodes(tx, removed.seriesId);
     return { removed, jobs };
   });
-  ctx.media.worker.abandonJobs(jobs.map((j) => j.id));
-  await Promise.all(jobs.map((j) => removeQuietly(j.sourcePath)));
+  await abandonTranscodes(ctx.media, jobs);
   await ctx.media.storage.remove(episodeMediaFolder(removed.seriesId, removed.id));
 }
 
@@ -229,13 +227,9 @@ export function listEpisodesForOperator(db: Database, seriesId: number): Promise
   return db.transaction(async (tx) => {
     if (!(await findSeriesAccess(tx, seriesId))) throw seriesNotFound();
     const rows = await episodesOfSeries(tx, seriesId);
-    const jobs = new Map(
-      (
-        await latestJobsOfEpisodes(
-          tx,
-          rows.map((r) => r.id),
-        )
-      ).map((j) => [j.episodeId, j]),
+    const jobs = await latestTranscodes(
+      tx,
+      rows.map((r) => r.id),
     );
     const subtitles = await subtitlesOfEpisodes(
       tx,
@@ -249,12 +243,12 @@ export function getEpisodeForOperator(db: Database, episodeId: number): Promise<
   return db.transaction(async (tx) => {
     const episode = await findEpisode(tx, episodeId);
     if (!episode) throw episodeNotFound();
-    const [job] = await latestJobsOfEpisodes(tx, [episodeId]);
+    const job = (await latestTranscodes(tx, [episodeId])).get(episodeId);
     return toAdminEpisode(episode, job, await subtitlesOfEpisode(tx, episodeId));
   }, oneSnapshot);
 }
 
-function toAdminEpisode(row: EpisodeRow, job: MediaJobRow | undefined, subtitles: EpisodeSubtitle[]): AdminEpisode {
+function toAdminEpisode(row: EpisodeRow, job: Transcode | undefined, subtitles: EpisodeSubtitle[]): AdminEpisode {
   const playable = row.videoUrl !== '';
   return {
     ...toEpisode(row, subtitles),
