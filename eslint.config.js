@@ -67,6 +67,11 @@ const demoWalls = [
     except: serverModules.map((other) => `${root}/src/server/modules/${other}/@(${other}.service.ts)`),
     message: 'Demo data uses the modules as any caller would: through their services.',
   },
+  {
+    target: inside('src/server/demo'),
+    from: `${root}/src/server/db/schema.ts`,
+    message: "Demo data writes no table itself: it goes through the modules' services.",
+  },
 ];
 
 // A screen of the app (src/web/features/<name>) never imports another: what two share lives below them.

@@ -8,7 +8,7 @@ import {
   type UploadEpisodeFields,
   type VideoProcessingStatus,
 } from '../../../contract/index.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { subtitlesOfEpisode, subtitlesOfEpisodes } from '../subtitles/subtitles.service.ts';
 import { DomainError, conflict, invalid, notFound, unavailable } from '../../errors.ts';
 import { tokenMediaUrl, type MediaTokenKey } from '../../media/media-token.ts';
@@ -30,13 +30,17 @@ import {
   episodesInOrder,
   episodesOfSeries,
   episodesOwningMedia,
+  episodesWithVideoAt,
   findEpisode,
   findSeriesAccess,
   insertEpisode,
+  insertEpisodes,
+  insertGeneratedEpisodes,
   isEpisodeNumberTaken,
   lastEpisodeNumber,
   lockEpisode,
   lockSeries,
+  moveVideos,
   syncTotalEpisodes,
   updateEpisode,
   type EpisodeRow,
@@ -349,4 +353,57 @@ export async function mediaVerdict(db: Database, userId: string, mediaPath: stri
   if (owners.length === 0) return 'open';
   if (!owners.some((o) => o.playable)) return 'locked';
   return owners.some((o) => o.lockable) ? 'unlocked' : 'free';
+}
+
+/** An episode brought in whole from a catalogue made elsewhere (the demo's), its video already published. */
+export interface ImportedEpisode {
+  seriesId: number;
+  episodeNumber: number;
+  title: string;
+  videoUrl: string;
+  thumbnailUrl: string;
+  duration: number;
+}
+
+/** Adds the episodes in the given order, inside the caller's transaction (their series claim them in totalEpisodes). */
+export function importEpisodes(db: Executor, list: ImportedEpisode[]): Promise<void> {
+  return insertEpisodes(db, list);
+}
+
+/** Gives each series without episodes `perSeries` generated ones, for scale tests and benchmarks. */
+export function addGeneratedEpisodes(db: Executor, perSeries: number): Promise<void> {
+  return insertGeneratedEpisodes(db, perSeries);
+}
+
+/**
+ * The episodes playing a video at one of `urls` or at an address matching one of `patterns` (regular
+ * expressions); first episodes of every series first.
+ */
+export function episodesPlaying(
+  db: Executor,
+  videos: { urls: string[]; patterns: RegExp[] },
+): Promise<{ id: number; seriesId: number; videoUrl: string }[]> {
+  return episodesWithVideoAt(
+    db,
+    videos.urls,
+    videos.patterns.map((pattern) => pattern.source),
+  );
+}
+
+/** Whether any episode plays a video at one of `urls`. */
+export async function isAnyEpisodePlaying(db: Executor, urls: string[]): Promise<boolean> {
+  return (await episodesWithVideoAt(db, urls, [], 1)).length > 0;
+}
+
+/** The address of the episode's video; none for an episode that is gone. */
+export async function videoAddressOf(db: Executor, episodeId: number): Promise<string | undefined> {
+  return (await findEpisode(db, episodeId))?.videoUrl;
+}
+
+/**
+ * Moves episodes' videos to new addresses in one statement; an episode whose video is no longer at `from`
+ * (an operator replaced it meanwhile) keeps its own. Answers the episodes moved.
+ */
+export function moveEpisodeVideos(db: Executor, moves: { id: number; from: string; to: string }[]): Promise<number[]> {
+  return moveVideos(db, moves);
 }
