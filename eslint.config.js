@@ -67,6 +67,11 @@ const demoWalls = [
     except: serverModules.map((other) => `${root}/src/server/modules/${other}/@(${other}.service.ts)`),
     message: 'Demo data uses the modules as any caller would: through their services.',
   },
+  {
+    target: inside('src/server/demo'),
+    from: `${root}/src/server/db/schema.ts`,
+    message: "Demo data writes no table itself: it goes through the modules' services.",
+  },
 ];
 
 // A screen of the app (src/web/features/<name>) never imports another: what two share lives below them.
@@ -110,6 +115,23 @@ export default tseslint.config(
         { ignoreMiddleExtensions: true },
       ],
       'check-file/folder-naming-convention': ['error', { 'src/**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    // A service is its module's public face: it answers with functions of its own, never its repository's queries.
+    files: ['src/server/modules/**/*.service.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['ExportNamedDeclaration', 'ExportAllDeclaration'].map((node) => ({
+          selector: `${node}[source.value=/\\.repository\\.ts$/]`,
+          message: "A service does not pass its repository's queries on: write the service function callers need.",
+        })),
+        {
+          selector: 'ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[init.type="MemberExpression"]',
+          message: "A service does not pass its repository's queries on: write the service function callers need.",
+        },
+      ],
     },
   },
   {
