@@ -18,7 +18,7 @@ import {
   getSeriesProgress,
   likedSeriesIds,
   listSeriesProgress,
-  recordProgress,
+  openProgressRecorder,
   toggleBookmark,
   toggleLike,
 } from './library.service.ts';
@@ -27,6 +27,7 @@ import { viewerRoute } from '../../plugins/guards.ts';
 const seriesIds = { 200: z.array(z.number().int()), 404: errorReply };
 
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const progress = openProgressRecorder(app.db);
   app.post(
     '/api/user/:userId/like/:seriesId',
     {
@@ -100,7 +101,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await recordProgress(app.db, request.body);
+      await progress.record(request.body);
       return reply.status(204).send(null);
     },
   );

@@ -1,5 +1,6 @@
 import type { EpisodeProgress, SeriesProgress } from '../../../contract/index.ts';
 import type { Database, Executor } from '../../db/client.ts';
+import { createBatchedWrites } from '../../db/batched-writes.ts';
 import { invalid, notFound } from '../../errors.ts';
 import * as repo from './library.repository.ts';
 
@@ -48,25 +49,44 @@ export interface ProgressReport {
   positionSeconds?: number;
 }
 
-/** Keeps one row per (user, episode): the latest percent and position. */
-export async function recordProgress(db: Database, report: ProgressReport): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (!(await repo.userExists(tx, report.userId))) throw noSuchUser();
-    if (!(await repo.seriesExists(tx, report.seriesId))) throw seriesNotFound();
-    const episode = await repo.findEpisodeForProgress(tx, report.episodeId);
-    if (!episode) throw notFound('Episode not found.');
-    if (episode.seriesId !== report.seriesId) {
-      throw invalid(`Episode ${report.episodeId} does not belong to series ${report.seriesId}.`, 'episodeId');
-    }
-    const percent = Math.round(report.progress);
-    await repo.upsertProgress(tx, {
-      userId: report.userId,
-      seriesId: report.seriesId,
-      episodeId: report.episodeId,
-      percent,
-      positionSeconds: report.positionSeconds ?? (episode.duration * percent) / 100,
-    });
-  });
+/** Why a report was not written, or nothing when it was. */
+function refusalOf(report: ProgressReport, check: repo.ProgressCheck): Error | undefined {
+  if (!check.userFound) return noSuchUser();
+  if (!check.seriesFound) return seriesNotFound();
+  if (check.episodeSeriesId === null) return notFound('Episode not found.');
+  if (check.episodeSeriesId !== report.seriesId) {
+    return invalid(`Episode ${report.episodeId} does not belong to series ${report.seriesId}.`, 'episodeId');
+  }
+  return undefined;
+}
+
+/**
+ * Keeps one row per (user, episode): the latest percent and position. Players report every few seconds, so the
+ * reports of this instance are written in batches: one statement for all that arrived while the last was written.
+ */
+export function openProgressRecorder(db: Database) {
+  const batches = createBatchedWrites(
+    async (reports: ProgressReport[]) => {
+      const checks = await repo.upsertProgressEntries(
+        db,
+        reports.map((report) => ({
+          userId: report.userId,
+          seriesId: report.seriesId,
+          episodeId: report.episodeId,
+          percent: Math.round(report.progress),
+          positionSeconds: report.positionSeconds ?? null,
+        })),
+      );
+      return reports.map((report, i) => refusalOf(report, checks[i]!));
+    },
+    { maxBatch: 500, concurrency: 2 },
+  );
+  return {
+    async record(report: ProgressReport): Promise<void> {
+      const refusal = await batches.write(report);
+      if (refusal) throw refusal;
+    },
+  };
 }
 
 /**
