@@ -31,14 +31,62 @@ export async function insertLike(db: Executor, userId: string, seriesId: number)
   return rows.length > 0;
 }
 
-/** Moves the series' like count by +1 or -1, never below 0; returns the new count. */
-export async function addToLikeCount(db: Executor, seriesId: number, step: 1 | -1): Promise<number> {
-  const [row] = await db
-    .update(series)
-    .set({ likes: sql`greatest(${series.likes} + ${step}, 0)` })
-    .where(eq(series.id, seriesId))
-    .returning({ likes: series.likes });
-  return row!.likes;
+/**
+ * Locks the viewers and series of a batch of toggles, in id order (so batches on two instances cannot deadlock),
+ * and says which exist: a viewer's toggles then run one after another, and a series cannot go away under them.
+ */
+export async function lockForToggles(db: Executor, userIds: string[], seriesIds: number[]) {
+  const viewers = await db.execute<{ id: string }>(
+    sql`select id from ${users} where id = any(${sql.param(userIds)}::text[]) order by id for no key update`,
+  );
+  const shows = await db.execute<{ id: number }>(
+    sql`select id from ${series} where id = any(${sql.param(seriesIds)}::int[]) order by id for no key update`,
+  );
+  return {
+    users: new Set(viewers.rows.map((row) => row.id)),
+    series: new Set(shows.rows.map((row) => Number(row.id))),
+  };
+}
+
+/**
+ * Toggles each (viewer, series) like in one statement: a like that was there goes, one that was not is added, and
+ * each series' count moves by the difference (never below 0). Answers, in the order given, whether each is now
+ * liked and its series' count after all of them. No pair may appear twice.
+ */
+export async function toggleLikes(db: Executor, toggles: { userId: string; seriesId: number }[]) {
+  const userIds = sql.param(toggles.map((toggle) => toggle.userId));
+  const seriesIds = sql.param(toggles.map((toggle) => toggle.seriesId));
+  const { rows } = await db.execute<{ liked: boolean; likes: number }>(sql`
+    with input as (
+      select * from unnest(${userIds}::text[], ${seriesIds}::int[]) with ordinality as i(user_id, series_id, n)
+    ),
+    removed as (
+      delete from ${likes} l using input i where l.user_id = i.user_id and l.series_id = i.series_id
+      returning l.user_id, l.series_id
+    ),
+    added as (
+      insert into ${likes} (user_id, series_id)
+      select i.user_id, i.series_id from input i
+      where not exists (select 1 from removed r where r.user_id = i.user_id and r.series_id = i.series_id)
+      order by 1, 2
+      on conflict do nothing
+      returning user_id, series_id
+    ),
+    moved as (
+      select series_id, sum(step)::int as step
+      from (select series_id, 1 as step from added union all select series_id, -1 from removed) steps
+      group by series_id
+    ),
+    counted as (
+      update ${series} s set likes = greatest(s.likes + m.step, 0) from moved m
+      where s.id = m.series_id and m.step <> 0
+      returning s.id, s.likes
+    )
+    select not exists (select 1 from removed r where r.user_id = i.user_id and r.series_id = i.series_id) as liked,
+      coalesce(c.likes, s.likes) as likes
+    from input i join ${series} s on s.id = i.series_id left join counted c on c.id = i.series_id
+    order by i.n`);
+  return rows.map((row) => ({ liked: row.liked, likes: Number(row.likes) }));
 }
 
 export async function deleteBookmark(db: Executor, userId: string, seriesId: number): Promise<boolean> {

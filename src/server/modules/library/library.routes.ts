@@ -18,9 +18,9 @@ import {
   getSeriesProgress,
   likedSeriesIds,
   listSeriesProgress,
+  openLikes,
   openProgressRecorder,
   toggleBookmark,
-  toggleLike,
 } from './library.service.ts';
 import { viewerRoute } from '../../plugins/guards.ts';
 
@@ -28,6 +28,7 @@ const seriesIds = { 200: z.array(z.number().int()), 404: errorReply };
 
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   const progress = openProgressRecorder(app.db);
+  const likes = openLikes(app.db);
   app.post(
     '/api/user/:userId/like/:seriesId',
     {
@@ -40,7 +41,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: likeReply, 400: errorReply, 404: errorReply },
       },
     },
-    (request) => toggleLike(app.db, request.params.userId, request.params.seriesId),
+    (request) => likes.toggle(request.params.userId, request.params.seriesId),
   );
 
   app.post(

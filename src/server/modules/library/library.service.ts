@@ -10,16 +10,43 @@ export const EPISODE_WATCHED_PERCENT = 90;
 const noSuchUser = () => notFound('No such user');
 const seriesNotFound = () => notFound('Series not found.');
 
-export async function toggleLike(db: Database, userId: string, seriesId: number) {
-  return db.transaction(async (tx) => {
-    if (!(await repo.lockUser(tx, userId))) throw noSuchUser();
-    if (!(await repo.seriesExists(tx, seriesId))) throw seriesNotFound();
-    if (await repo.deleteLike(tx, userId, seriesId)) {
-      return { seriesId, liked: false, likes: await repo.addToLikeCount(tx, seriesId, -1) };
-    }
-    await repo.insertLike(tx, userId, seriesId);
-    return { seriesId, liked: true, likes: await repo.addToLikeCount(tx, seriesId, 1) };
-  });
+interface LikeToggle {
+  userId: string;
+  seriesId: number;
+}
+
+/**
+ * Likes and unlikes: each toggles the viewer's like of a series and moves its count. A new viewer's first tap is
+ * often a like, so the toggles that arrive together are made in one transaction (one commit, and one change of
+ * the series for every instance to hear of), a viewer's toggles still one after another.
+ */
+export function openLikes(db: Database) {
+  const writes = createBatchedWrites(
+    (toggles: LikeToggle[]) =>
+      db.transaction(async (tx) => {
+        const found = await repo.lockForToggles(
+          tx,
+          toggles.map((toggle) => toggle.userId),
+          toggles.map((toggle) => toggle.seriesId),
+        );
+        const valid = toggles.filter((toggle) => found.users.has(toggle.userId) && found.series.has(toggle.seriesId));
+        const made = valid.length > 0 ? await repo.toggleLikes(tx, valid) : [];
+        let next = 0;
+        return toggles.map((toggle) => {
+          if (!found.users.has(toggle.userId)) return noSuchUser();
+          if (!found.series.has(toggle.seriesId)) return seriesNotFound();
+          return { seriesId: toggle.seriesId, ...made[next++]! };
+        });
+      }),
+    { maxBatch: 200, concurrency: 1, keyOf: (toggle) => `${toggle.userId} ${toggle.seriesId}` },
+  );
+  return {
+    async toggle(userId: string, seriesId: number) {
+      const result = await writes.write({ userId, seriesId });
+      if (result instanceof Error) throw result;
+      return result;
+    },
+  };
 }
 
 export async function toggleBookmark(db: Database, userId: string, seriesId: number) {

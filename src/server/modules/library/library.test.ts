@@ -87,6 +87,23 @@ describe('likes', () => {
     expect(unliked.json()).toEqual({ seriesId: drifted.id, liked: false, likes: 0 });
   });
 
+  it('counts the likes of many viewers tapping at once, each once, and answers each with their own state', async () => {
+    const target = await addSeries({ totalEpisodes: 1, likes: 5 });
+    const viewers = await Promise.all(Array.from({ length: 30 }, () => addUser()));
+    const [unliker] = viewers;
+    await like(unliker!, target.id);
+    const replies = await Promise.all([
+      ...viewers.map((userId) => like(userId, target.id)),
+      like(unliker!, 2_000_000_000),
+      like('user-2', target.id),
+    ]);
+    expect(replies.slice(0, 30).map((reply) => reply.json().liked)).toEqual(viewers.map((_, i) => i > 0));
+    expect(replies.slice(30).map((reply) => reply.statusCode)).toEqual([404, 404]);
+    // 5 to start, +1 before, then 29 likes and 1 unlike.
+    expect(await likesOf(target.id)).toBe(5 + 1 + 29 - 1);
+    expect(await t.db.select().from(likes).where(eq(likes.seriesId, target.id))).toHaveLength(29);
+  });
+
   it('answers 404 for an unknown series or user, 400 for a bad id, and writes nothing', async () => {
     const userId = await addUser();
     const target = await addSeries({ totalEpisodes: 1, likes: 7 });
