@@ -121,6 +121,34 @@ describe('POST /api/events', () => {
     expect((await episodeDay(id, 2))?.plays).toBe(1);
   });
 
+  it('answers each of many batches sent at once on its own, and folds all of them in', async () => {
+    const { id } = await addSeries();
+    const viewers = await Promise.all(Array.from({ length: 30 }, () => t.addViewer()));
+    const shared = start(id, 3);
+    const before = await storedEvents();
+    // Arriving together, these are stored by one statement; each still gets its own answer.
+    const replies = await Promise.all([
+      ...viewers.map((userId) => send({ userId, events: [start(id, 3), progressed(id, 3, 50)] })),
+      send({ userId: viewers[0], events: [shared] }),
+      send({ userId: viewers[1], events: [shared] }),
+      send({ userId: viewers[2], events: [start(id, 99)] }),
+    ]);
+    expect(replies.slice(0, 30).map((reply) => reply.json())).toEqual(
+      viewers.map(() => ({ accepted: 2, duplicates: 0 })),
+    );
+    // The same event id in two batches is stored once, and counted for one of them.
+    expect(
+      replies
+        .slice(30, 32)
+        .map((reply) => reply.json().accepted)
+        .sort(),
+    ).toEqual([0, 1]);
+    expect(replies[32]!.statusCode).toBe(400);
+    expect(replies[32]!.json().message).toMatch(/episodeNumber/);
+    expect(await storedEvents()).toBe(before + 61);
+    expect(await episodeDay(id, 3)).toMatchObject({ plays: 31, progress50: 30 });
+  });
+
   it.each([
     ['an unknown kind', (id: number) => [{ ...start(id, 1), kind: 'purchase' }], 'kind'],
     ['an event id that is not a UUID', (id: number) => [{ ...start(id, 1), eventId: 'abc' }], 'eventId'],

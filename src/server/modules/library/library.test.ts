@@ -87,6 +87,23 @@ describe('likes', () => {
     expect(unliked.json()).toEqual({ seriesId: drifted.id, liked: false, likes: 0 });
   });
 
+  it('counts the likes of many viewers tapping at once, each once, and answers each with their own state', async () => {
+    const target = await addSeries({ totalEpisodes: 1, likes: 5 });
+    const viewers = await Promise.all(Array.from({ length: 30 }, () => addUser()));
+    const [unliker] = viewers;
+    await like(unliker!, target.id);
+    const replies = await Promise.all([
+      ...viewers.map((userId) => like(userId, target.id)),
+      like(unliker!, 2_000_000_000),
+      like('user-2', target.id),
+    ]);
+    expect(replies.slice(0, 30).map((reply) => reply.json().liked)).toEqual(viewers.map((_, i) => i > 0));
+    expect(replies.slice(30).map((reply) => reply.statusCode)).toEqual([404, 404]);
+    // 5 to start, +1 before, then 29 likes and 1 unlike.
+    expect(await likesOf(target.id)).toBe(5 + 1 + 29 - 1);
+    expect(await t.db.select().from(likes).where(eq(likes.seriesId, target.id))).toHaveLength(29);
+  });
+
   it('answers 404 for an unknown series or user, 400 for a bad id, and writes nothing', async () => {
     const userId = await addUser();
     const target = await addSeries({ totalEpisodes: 1, likes: 7 });
@@ -266,6 +283,40 @@ describe('progress', () => {
     expect(noUser.statusCode).toBe(404);
     expect(noUser.json().message).toBe('No such user');
     expect(await t.db.select().from(progress).where(eq(progress.userId, userId))).toHaveLength(0);
+  });
+
+  it('answers each of many reports sent at once on its own: the good ones written, the bad ones refused', async () => {
+    const show = await addSeries({ totalEpisodes: 3 });
+    const other = await addSeries({ totalEpisodes: 1 });
+    const viewers = await Promise.all(Array.from({ length: 40 }, () => addUser()));
+    const [first, second] = viewers;
+    // Arriving together, these are written in one batch; each still gets its own answer.
+    const replies = await Promise.all([
+      ...viewers.map((userId, i) =>
+        report({ userId, seriesId: show.id, episodeId: show.episodes[i % 3]!.id, progress: i + 1 }),
+      ),
+      report({ userId: first, seriesId: show.id, episodeId: other.episodes[0]!.id, progress: 70 }),
+      report({ userId: second, seriesId: show.id, episodeId: 2_000_000_000, progress: 70 }),
+      report({ userId: second, seriesId: 2_000_000_000, episodeId: show.episodes[0]!.id, progress: 70 }),
+    ]);
+    expect(replies.slice(0, 40).map((reply) => reply.statusCode)).toEqual(viewers.map(() => 204));
+    expect(replies.slice(40).map((reply) => reply.statusCode)).toEqual([400, 404, 404]);
+    for (const [i, userId] of viewers.entries()) {
+      const rows = await t.db.select().from(progress).where(eq(progress.userId, userId));
+      expect(rows.map((row) => [row.episodeId, row.percent])).toEqual([[show.episodes[i % 3]!.id, i + 1]]);
+    }
+  });
+
+  it('keeps the last of several reports of one episode sent at once', async () => {
+    const userId = await addUser();
+    const show = await addSeries({ totalEpisodes: 1 });
+    const episodeId = show.episodes[0]!.id;
+    const replies = await Promise.all(
+      [10, 20, 30].map((progress) => report({ userId, seriesId: show.id, episodeId, progress })),
+    );
+    expect(replies.map((reply) => reply.statusCode)).toEqual([204, 204, 204]);
+    const rows = await t.db.select().from(progress).where(eq(progress.userId, userId));
+    expect(rows.map((row) => row.percent)).toEqual([30]);
   });
 
   it('refuses invalid bodies with 400 and writes nothing', async () => {

@@ -16,7 +16,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { conflict, DomainError, invalid, notFound } from '../../errors.ts';
 import * as repo from './wallet.repository.ts';
-import { createSettlementQueue } from './settlement-queue.ts';
+import { createBatchedWrites } from '../../db/batched-writes.ts';
 import { freshViewer, type ViewerStart } from '../viewers/viewers.service.ts';
 
 /** A reply and its status, as stored for Idempotency-Key replays. */
@@ -249,7 +249,7 @@ function replayOf(stored: repo.StoredAnswer | undefined, fingerprint: string): S
 
 /** Purchases and unlocks of this instance, settled in batches (docs/decisions/025-money-in-batches.md). */
 export function openWallet(db: Database) {
-  const queue = createSettlementQueue((requests: MoneyRequest[]) => settleMoneyRequests(db, requests), {
+  const queue = createBatchedWrites((requests: MoneyRequest[]) => settleMoneyRequests(db, requests), {
     maxBatch: 64,
     concurrency: 2,
     keyOf: (request) => {
@@ -258,7 +258,7 @@ export function openWallet(db: Database) {
     },
   });
   const settle = async (request: MoneyRequest) => {
-    const outcome = await queue.settle(request);
+    const outcome = await queue.write(request);
     if (outcome instanceof DomainError) throw outcome;
     return outcome;
   };
