@@ -59,7 +59,7 @@ export function coinPackages(placement: 'topup' | 'rewards'): CoinPackage[] {
   return [...(placement === 'rewards' ? REWARDS_PACKAGES : TOP_UP_PACKAGES)];
 }
 
-/** A purchase or an unlock, as the settlement queue holds it until its batch is settled. */
+/** A purchase or an unlock, as the batched writes hold it until its batch is settled. */
 export type MoneyRequest = { userId: string; idempotencyKey?: string } & (
   { kind: 'purchase'; package: CoinPackage } | { kind: 'unlock'; seriesId: number; episodeNumber: number }
 );
@@ -172,7 +172,7 @@ const unique = <T>(values: T[]) => [...new Set(values)];
  * Settles purchases and unlocks in one transaction, each with its own answer (or refusal), as if each had run
  * alone in arrival order. With a key, the first answer is stored in that same transaction and replayed for
  * every later request with the key. Refused requests change nothing and store nothing, so they may be
- * retried with the same key. No two requests of a batch may share a key (the settlement queue sees to it).
+ * retried with the same key. No two requests of a batch may share a key (the batched writes see to it).
  */
 export async function settleMoneyRequests(db: Database, requests: MoneyRequest[]): Promise<Settled[]> {
   return db.transaction(async (tx) => {
