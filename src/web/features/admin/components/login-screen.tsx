@@ -147,7 +147,7 @@ export function LoginScreen({ notice, onSignedIn }: LoginScreenProps) {
               {t('login.submit')}
             </Button>
           </form>
-          <div className="my-4 flex items-center gap-3 text-xs text-zinc-500" aria-hidden>
+          <div className="my-4 flex items-center gap-3 text-xs text-zinc-400" aria-hidden>
             <span className="h-px flex-1 bg-white/10" />
             {t('login.or')}
             <span className="h-px flex-1 bg-white/10" />
