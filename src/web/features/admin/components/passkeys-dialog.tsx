@@ -39,6 +39,10 @@ export function PasskeysDialog() {
       <Dialog open={open} onOpenChange={setOpen} title={t('passkeys.title')} description={t('passkeys.hint')}>
         {keys.isPending ? (
           <Spinner className="mx-auto size-5" />
+        ) : keys.isError ? (
+          <p role="alert" className="text-sm text-amber-200">
+            {t('passkeys.loadFailed')}
+          </p>
         ) : keys.data && keys.data.length > 0 ? (
           <ul className="divide-y divide-white/5" data-testid="operator-passkeys">
             {keys.data.map((key) => (
