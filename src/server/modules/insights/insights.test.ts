@@ -2,9 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EPISODE_COST, type PlayerEventInput } from '../../../contract/index.ts';
-import { insightDays, insightEpisodeDays, insightEvents, users, walletLedger } from '../../db/schema.ts';
+import { insightDays, insightEpisodeDays, insightEvents, walletLedger } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
-import { createSeriesWithEpisodes } from '../../testing/factory.ts';
+import {
+  backdateInsightEvents,
+  createLedgerEntry,
+  createSeriesWithEpisodes,
+  createViewer,
+} from '../../testing/factory.ts';
 import { dropExpiredEvents } from './insights.service.ts';
 
 let t: TestContext;
@@ -210,11 +215,10 @@ describe('ledger events', () => {
 describe('GET /api/admin/insights/series/{id}', () => {
   it('answers one row per episode, in order, with distinct viewers, the paywall and conversion', async () => {
     const { id } = await addSeries(12);
-    const [a, b] = [await addUser(), await addUser()];
+    const [a, b] = [await createViewer(t.db, { coins: 100 }), await addUser()];
     await send({ userId: a, events: [start(id, 1), start(id, 1), progressed(id, 1, 100), start(id, 2)] });
     await send({ userId: b, events: [start(id, 1), paywall(id, 11), paywall(id, 11)] });
     await send({ userId: a, events: [paywall(id, 11)] });
-    await t.db.update(users).set({ coins: 100 }).where(eq(users.id, a));
     await t.viewerNamed(a)({
       method: 'POST',
       url: `/api/user/${a}/unlock-episode`,
@@ -292,8 +296,7 @@ describe('GET /api/admin/insights/summary', () => {
     const shown = () => ({ ...paywall(id, 11), occurredAt: when.toISOString() });
     await send({ userId: a, events: [shown(), shown()] });
     await send({ userId: b, events: [shown()] });
-    await t.db.insert(walletLedger).values({
-      userId: a,
+    await createLedgerEntry(t.db, a, {
       kind: 'unlock',
       coinsDelta: -DEMO_EPISODE_COST,
       bonusesDelta: 0,
@@ -330,10 +333,7 @@ describe('retention', () => {
   it('deletes raw events past the retention period and keeps the rollups', async () => {
     const { id } = await addSeries();
     await send({ userId: 'user-1', events: [start(id, 3)] });
-    await t.db
-      .update(insightEvents)
-      .set({ receivedAt: new Date(Date.now() - 91 * 86_400_000) })
-      .where(eq(insightEvents.seriesId, id));
+    await backdateInsightEvents(t.db, id, new Date(Date.now() - 91 * 86_400_000));
     const rollupBefore = await t.db.select().from(insightDays).where(eq(insightDays.day, today));
     expect(await dropExpiredEvents(t.db, 90)).toBeGreaterThanOrEqual(1);
     expect(await t.db.select().from(insightEvents).where(eq(insightEvents.seriesId, id))).toEqual([]);

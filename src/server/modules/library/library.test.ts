@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookmarks, likes, progress, series } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
-import { createSeriesWithEpisodes } from '../../testing/factory.ts';
+import { createLike, createSeriesWithEpisodes, updateSeries } from '../../testing/factory.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -82,7 +82,7 @@ describe('likes', () => {
 
     // A like row with a count already at 0 (data edited by hand): unliking leaves 0, not -1.
     const drifted = await addSeries({ totalEpisodes: 1, likes: 0 });
-    await t.db.insert(likes).values({ userId, seriesId: drifted.id });
+    await createLike(t.db, userId, drifted.id);
     const unliked = await like(userId, drifted.id);
     expect(unliked.json()).toEqual({ seriesId: drifted.id, liked: false, likes: 0 });
   });
@@ -230,7 +230,7 @@ describe('progress', () => {
     expect(entries[1]).toMatchObject({ progress: 100, episodeNumber: 1 });
 
     // An operator lowering totalEpisodes below what was watched does not push it past 100.
-    await t.db.update(series).set({ totalEpisodes: 0 }).where(eq(series.id, short.id));
+    await updateSeries(t.db, short.id, { totalEpisodes: 0 });
     const capped = (await get(`/api/user/${userId}/series/${short.id}/progress`)).json();
     expect(capped.progress).toBe(100);
   });
