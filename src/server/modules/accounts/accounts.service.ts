@@ -17,7 +17,7 @@ import {
 } from '../viewers/viewers.service.ts';
 import * as repo from './accounts.repository.ts';
 import type { ProviderIdentity } from './openid.ts';
-import { browserOf } from './user-agent.ts';
+import { browserOf } from '../../auth-kit/user-agent.ts';
 
 /**
  * Signing in never loses a coin: a guest who signs in to an account brings everything along, in one transaction:
