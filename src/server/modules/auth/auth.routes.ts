@@ -27,6 +27,7 @@ import { DomainError } from '../../errors.ts';
 import {
   checkCredentials,
   endAdminSession,
+  endOwnerAccessOnNewPassword,
   operatorOfSession,
   startAdminSession,
   sweepExpiredAdminSessions,
@@ -55,6 +56,9 @@ import { ADMIN_COOKIE, attemptRoute, operatorRoute, publicRoute } from '../../pl
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.housekeeping.add('adminSessions', () => sweepExpiredAdminSessions(app.db));
   app.housekeeping.add('operatorPasskeyChallenges', (now) => sweepOperatorPasskeyChallenges(app.db, now));
+  if (await endOwnerAccessOnNewPassword(app.db, app.secrets, app.config.adminPassword)) {
+    app.log.warn("ADMIN_PASSWORD changed: the owner's earlier sessions and passkeys have ended.");
+  }
   const secure = (request: { protocol: string }) => request.protocol === 'https';
   const relyingParty = (request: FastifyRequest) =>
     relyingPartyOf(app.config.publicOrigin, request, app.config.appName);

@@ -44,6 +44,10 @@ export async function deletePasskey(db: Executor, operatorId: number, id: number
   return row;
 }
 
+export async function deletePasskeysOf(db: Executor, operatorId: number) {
+  await db.delete(operatorPasskeys).where(eq(operatorPasskeys.operatorId, operatorId));
+}
+
 export async function insertChallenge(db: Executor, row: typeof operatorPasskeyChallenges.$inferInsert) {
   await db.insert(operatorPasskeyChallenges).values(row);
 }

@@ -282,3 +282,42 @@ describe('passkey sign-in attempts', () => {
     expect((await signIn(key, strict.app)).statusCode).toBe(200);
   });
 });
+
+describe('a new ADMIN_PASSWORD', () => {
+  it("ends the owner's sessions and passkeys; a restart with the same password keeps them", async () => {
+    const first = await createTestContext();
+    const second: TestContext[] = [];
+    try {
+      const ownerPasskeys = async () => (await first.db.select().from(operatorPasskeys)).length;
+      const { id: ownerId } = (await first.admin({ method: 'GET', url: '/api/admin/me' })).json();
+      await first.db.insert(operatorPasskeys).values({
+        operatorId: ownerId,
+        credentialId: Buffer.from('owner key'),
+        publicKey: Buffer.from('public key'),
+        name: 'Owner key',
+      });
+      const signedIn = () => first.admin({ method: 'GET', url: '/api/admin/me/passkeys' });
+      expect((await signedIn()).statusCode).toBe(200);
+
+      second.push(await createTestContext({}, { sharingDatabaseOf: first }));
+      expect((await signedIn()).statusCode).toBe(200);
+      expect(await ownerPasskeys()).toBe(1);
+
+      second.push(
+        await createTestContext({ ADMIN_PASSWORD: 'a new password for the owner' }, { sharingDatabaseOf: first }),
+      );
+      expect((await signedIn()).statusCode).toBe(401);
+      expect(await ownerPasskeys()).toBe(0);
+      // The new password signs in (the harness just did), the old one no longer does on the new instance.
+      const old = await second[1]!.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { password: 'correct horse battery staple' },
+      });
+      expect(old.statusCode).toBe(401);
+    } finally {
+      for (const context of second) await context.close();
+      await first.close();
+    }
+  });
+});
