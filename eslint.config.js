@@ -14,15 +14,10 @@ const folders = (dir) =>
     .map((entry) => entry.name);
 const inside = (dir) => `${root}/${dir}/**`;
 
-// The server's floors, from the ground up: the ground (config, db, media, plugins and the small files beside
-// them), the modules, the demo data that uses them, and the composition (app.ts, main.ts). Imports point down.
+// The server's floors, from the ground up: the ground (config, db, media, plugins, the sign-in kit and the small
+// files beside them), the modules, the demo data that uses them, and the composition (app.ts, main.ts). Imports point down.
 const serverModules = folders('src/server/modules');
-const ground = [
-  inside('src/server/db'),
-  inside('src/server/media'),
-  inside('src/server/plugins'),
-  `${root}/src/server/*.ts`,
-];
+const groundFolders = ['db', 'media', 'plugins', 'auth-kit'].map((folder) => inside(`src/server/${folder}`));
 const composition = [`${root}/src/server/@(app|main).ts`];
 const aboveGround = [
   inside('src/server/modules'),
@@ -33,10 +28,10 @@ const aboveGround = [
 
 const groundWalls = [
   {
-    target: ground.slice(0, 3),
+    target: groundFolders,
     from: aboveGround,
     message:
-      'db/, media/ and plugins/ are the ground floor: they import no module, demo data or app (pass what they need in).',
+      'db/, media/, plugins/ and auth-kit/ are the ground floor: they import no module, demo data or app (pass what they need in).',
   },
   ...['config.ts', 'errors.ts', 'logger.ts', 'secrets.ts', 'multipart-form.ts', 'project-root.ts'].map((file) => ({
     target: `${root}/src/server/${file}`,
@@ -66,6 +61,11 @@ const demoWalls = [
     from: [inside('src/server/modules')],
     except: serverModules.map((other) => `${root}/src/server/modules/${other}/@(${other}.service.ts)`),
     message: 'Demo data uses the modules as any caller would: through their services.',
+  },
+  {
+    target: inside('src/server/demo'),
+    from: `${root}/src/server/db/schema.ts`,
+    message: "Demo data writes no table itself: it goes through the modules' services.",
   },
 ];
 
@@ -110,6 +110,23 @@ export default tseslint.config(
         { ignoreMiddleExtensions: true },
       ],
       'check-file/folder-naming-convention': ['error', { 'src/**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    // A service is its module's public face: it answers with functions of its own, never its repository's queries.
+    files: ['src/server/modules/**/*.service.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['ExportNamedDeclaration', 'ExportAllDeclaration'].map((node) => ({
+          selector: `${node}[source.value=/\\.repository\\.ts$/]`,
+          message: "A service does not pass its repository's queries on: write the service function callers need.",
+        })),
+        {
+          selector: 'ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[init.type="MemberExpression"]',
+          message: "A service does not pass its repository's queries on: write the service function callers need.",
+        },
+      ],
     },
   },
   {

@@ -4,14 +4,17 @@
  * each request sent as a viewer drawn at random (their own signed cookie, `user-1` in the path):
  *
  * - per-viewer reads at 10 connections: the account, the liked and saved lists, "continue watching", the unlocked
- *   episodes of a series (p50/p99; the target is p99 ≤ 5 ms);
+ *   episodes of a series (p50/p99; the target is p99 ≤ 5 ms); first as fast as the server answers (its ceiling,
+ *   where p99 is mostly time queued behind the other nine), then at a steady BENCH_READ_RATE a second (the latency
+ *   a viewer meets when the server is busy but not saturated);
  * - progress and viewing events from BENCH_WRITERS (10,000) viewers at 100 connections (target p99 ≤ 50 ms);
  * - new viewers: writes from browsers without a viewer, each of which the server gives a viewer and a row
  *   (target ≥ 2,000 a second), counted by the rows the database holds after the run.
  *
  *   npm run bench:viewers
  *
- * BENCH_VIEWERS (1000000), BENCH_WRITERS (10000), BENCH_SECONDS (10), BENCH_PORT (5227; PostgreSQL port + 1000).
+ * BENCH_VIEWERS (1000000), BENCH_WRITERS (10000), BENCH_SECONDS (10), BENCH_READ_RATE (1000),
+ * BENCH_PORT (5227; PostgreSQL port + 1000).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,6 +30,7 @@ import { accessCookie, loadAverage, startBenchServer } from './support/server.ts
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 1_000_000);
 const WRITERS = Number(process.env.BENCH_WRITERS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const READ_RATE = Number(process.env.BENCH_READ_RATE ?? 1000);
 const PORT = Number(process.env.BENCH_PORT ?? 5227);
 
 /** The n-th generated viewer's id, as PostgreSQL writes it below: `v` and 27 hex digits of sha256(n). */
@@ -79,14 +83,17 @@ async function main() {
       ['GET continue watching', () => '/api/user/user-1/progress'],
       ['GET unlocked episodes of a series', () => `/api/user/user-1/unlocked-episodes?seriesId=${anySeries()}`],
     ];
-    for (const [name, pathOf] of reads) {
-      const result = await autocannon({
-        url: server.url,
-        connections: 10,
-        duration: SECONDS,
-        requests: [{ setupRequest: (request) => ({ ...request, path: pathOf(), headers: { cookie: anyViewer() } }) }],
-      });
-      report(name, result);
+    for (const rate of [undefined, READ_RATE]) {
+      for (const [name, pathOf] of reads) {
+        const result = await autocannon({
+          url: server.url,
+          connections: 10,
+          duration: SECONDS,
+          ...(rate === undefined ? {} : { overallRate: rate }),
+          requests: [{ setupRequest: (request) => ({ ...request, path: pathOf(), headers: { cookie: anyViewer() } }) }],
+        });
+        report(rate === undefined ? name : `${name}, at ${rate}/s`, result);
+      }
     }
 
     // Writers: WRITERS viewers reporting progress, then sending viewing events, as players do while watching.

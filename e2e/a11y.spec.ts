@@ -212,6 +212,11 @@ for (const viewport of [
       await audit(page, at('add series'));
       await page.keyboard.press('Escape');
 
+      await page.getByRole('button', { name: 'Passkeys' }).click();
+      await expect(page.getByRole('dialog', { name: 'Your passkeys' })).toBeVisible();
+      await audit(page, at('passkeys'));
+      await page.keyboard.press('Escape');
+
       await page.getByRole('tab', { name: 'Hero Carousel' }).click();
       await expect(page.getByTestId('carousel-item').first()).toBeVisible();
       await audit(page, at('carousel'));

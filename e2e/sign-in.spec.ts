@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, appStarted, passAccessGate } from './support/fixtures.ts';
 import { E2E } from './support/env.ts';
+import { addVirtualAuthenticator } from './support/passkeys.ts';
 import { spawnServer, waitHealthy, exited, type ServerProcess } from '../src/server/testing/server-process.ts';
 import { startTestIssuer, TEST_CLIENT, type TestIssuer } from '../src/server/testing/oidc-issuer.ts';
 
@@ -32,22 +33,6 @@ async function buyAndUnlock(page: Page) {
   });
   expect(unlocked.status()).toBe(201);
   return { seriesId: paid.id, episodeNumber: 12 };
-}
-
-/** Chromium's virtual authenticator: a platform passkey that answers without a person. */
-async function addVirtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
 }
 
 async function signInWithPasskey(page: Page) {

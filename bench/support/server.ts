@@ -19,6 +19,9 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
  * The server a benchmark measures: BENCH_URL (with BENCH_ACCESS_CODE) when given, else a fresh one started like
  * the e2e runs do (own DATA_DIR, demo seed) on `port`, serving the client built in BENCH_CLIENT_DIR (dist/client).
  */
+/** BENCH_NODE_FLAGS: flags for the measured server's node (`--cpu-prof --cpu-prof-dir=/tmp/profiles` to see where its time goes). */
+const nodeFlags = () => (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+
 export async function startBenchServer(options: { port: number; env?: Record<string, string> }): Promise<BenchServer> {
   const external = process.env.BENCH_URL;
   if (external) {
@@ -34,7 +37,7 @@ export async function startBenchServer(options: { port: number; env?: Record<str
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-bench-'));
   fs.chmodSync(dataDir, 0o755);
   const accessCode = 'BENCH-ACCESS';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags(), '--import', 'tsx', 'src/server/main.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,

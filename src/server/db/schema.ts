@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 export const series = pgTable(
   'series',
@@ -369,6 +370,44 @@ export const adminSessions = pgTable(
 );
 
 /**
+ * A WebAuthn credential that signs an operator in, apart from viewers' passkeys: neither kind signs in the other.
+ * Its id and public key are kept as the bytes they are.
+ */
+export const operatorPasskeys = pgTable(
+  'operator_passkeys',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    credentialId: bytea('credential_id').notNull(),
+    publicKey: bytea('public_key').notNull(),
+    signCount: bigint('sign_count', { mode: 'number' }).notNull().default(0),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('operator_passkeys_credential_unique').on(t.credentialId),
+    index('operator_passkeys_operator_idx').on(t.operatorId),
+    check('operator_passkeys_name_length', sql`length(${t.name}) between 1 and 60`),
+  ],
+);
+
+/** A WebAuthn challenge of the dashboard, handed out and not yet answered: taken (deleted) by its one answer. */
+export const operatorPasskeyChallenges = pgTable('operator_passkey_challenges', {
+  challenge: text('challenge').primaryKey(),
+  purpose: text('purpose', { enum: ['register', 'sign-in'] }).notNull(),
+  /** The operator a registration is for; none for a sign-in. */
+  operatorId: integer('operator_id').references(() => operators.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
  * What operators did: appended, never edited (a trigger refuses updates); entries older than the retention are
  * swept. Who is copied in (id, name, role at the time), so an entry outlives its operator's removal.
  */
@@ -685,8 +724,6 @@ export const insightStartupDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.startupMs] })],
 );
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
  * A signed-in browser: its cookie carries a token whose SHA-256 is kept here, so a database leak leaks no live

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import {
   masterWithSubtitles,
@@ -12,6 +11,7 @@ import {
 } from '../media/subtitle-rendition.ts';
 import type { Cue } from '../media/subtitle-file.ts';
 import { MASTER_PLAYLIST, SEGMENT_SECONDS } from '../media/hls-pipeline.ts';
+import { importSubtitleTracks } from '../modules/subtitles/subtitles.service.ts';
 
 /** Generated caption text in five languages, plainly marked as demo text. */
 const DEMO_CAPTIONS = [
@@ -86,18 +86,17 @@ export async function insertDemoCaptionTracks(
   episodes: { id: number; key: string; seconds: number }[],
   hash: string,
 ) {
-  if (episodes.length === 0) return;
-  const rows = episodes.flatMap((episode) =>
-    DEMO_CAPTIONS.map(
-      ({ language, label }) =>
-        sql`(${episode.id}::integer, ${language}, 'captions', ${label}, ${`${episode.key}/${folderName(language, hash)}`}, ${
-          demoCaptionCues(language, episode.seconds).length
-        }::integer)`,
+  await importSubtitleTracks(
+    db,
+    episodes.flatMap((episode) =>
+      DEMO_CAPTIONS.map(({ language, label }) => ({
+        episodeId: episode.id,
+        language,
+        kind: 'captions' as const,
+        label,
+        folderKey: `${episode.key}/${folderName(language, hash)}`,
+        cueCount: demoCaptionCues(language, episode.seconds).length,
+      })),
     ),
   );
-  await db.execute(sql`
-    insert into subtitle_tracks (episode_id, language, kind, label, folder_key, cue_count)
-    values ${sql.join(rows, sql`, `)}
-    on conflict (episode_id, language) do nothing
-  `);
 }

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
 import { prepareDemoClips } from './demo-clip-generator.ts';
 import { DEMO_CLIPS, demoClipFile, demoClipUrl } from './demo-clips.ts';
 import { insertDemoCaptionTracks } from './demo-captions.ts';
@@ -10,6 +9,12 @@ import { DEMO_STAGING_DIR, TreeLinker, listTree, prepareDemoHls, type DemoHls } 
 import { localDiskStorage } from '../media/storage.ts';
 import { MASTER_PLAYLIST } from '../media/hls-pipeline.ts';
 import { episodeMediaFolder } from '../modules/transcode/transcode.service.ts';
+import {
+  episodesPlaying,
+  isAnyEpisodePlaying,
+  moveEpisodeVideos,
+  videoAddressOf,
+} from '../modules/episodes/episodes.service.ts';
 import type { Database, Executor } from '../db/client.ts';
 
 export interface DemoMediaOptions {
@@ -46,10 +51,10 @@ const DEMO_MP4_URL = /^\/media\/(series\/\d+\/episodes\/\d+\/demo-(\d+)-mp4)\/vi
 const DEMO_MP4_FILE = 'video.mp4';
 const DEFAULT_RETIRE_MS = 10 * 60_000;
 
-interface DemoEpisodeRow extends Record<string, unknown> {
+interface DemoEpisodeRow {
   id: number;
-  series_id: number;
-  video_url: string;
+  seriesId: number;
+  videoUrl: string;
 }
 
 interface Pending {
@@ -76,7 +81,7 @@ export async function prepareDemoMedia(
   const storage = localDiskStorage(mediaDir);
   const rows = await demoEpisodeRows(db);
   const clipOfUrl = new Map(DEMO_CLIPS.map((clip) => [demoClipUrl(clip), clip.number]));
-  const onClips = rows.filter((row) => clipOfUrl.has(row.video_url));
+  const onClips = rows.filter((row) => clipOfUrl.has(row.videoUrl));
 
   // Episodes still on MP4 must play while their HLS is made: that needs the clips in this data directory.
   if (onClips.length > 0) {
@@ -118,29 +123,29 @@ export async function prepareDemoMedia(
   const pending: Pending[] = [];
   const missing: { key: string; clip: number }[] = [];
   for (const row of rows) {
-    const clip = clipOfUrl.get(row.video_url);
+    const clip = clipOfUrl.get(row.videoUrl);
     if (clip !== undefined) {
-      pending.push({ id: row.id, seriesId: row.series_id, clip, oldUrl: row.video_url });
+      pending.push({ id: row.id, seriesId: row.seriesId, clip, oldUrl: row.videoUrl });
       continue;
     }
-    const ownMp4 = DEMO_MP4_URL.exec(row.video_url);
+    const ownMp4 = DEMO_MP4_URL.exec(row.videoUrl);
     if (ownMp4) {
       pending.push({
         id: row.id,
-        seriesId: row.series_id,
+        seriesId: row.seriesId,
         clip: Number(ownMp4[2]),
-        oldUrl: row.video_url,
+        oldUrl: row.videoUrl,
         oldFolder: ownMp4[1],
       });
       continue;
     }
-    const [, folder, clipNumber, hash] = DEMO_FOLDER_URL.exec(row.video_url)!;
+    const [, folder, clipNumber, hash] = DEMO_FOLDER_URL.exec(row.videoUrl)!;
     if (hash !== hls.hash) {
       pending.push({
         id: row.id,
-        seriesId: row.series_id,
+        seriesId: row.seriesId,
         clip: Number(clipNumber),
-        oldUrl: row.video_url,
+        oldUrl: row.videoUrl,
         oldFolder: folder,
       });
       continue;
@@ -193,9 +198,9 @@ export async function prepareDemoMedia(
       await nextTurn();
     }
     const switched = new Set(
-      await switchEpisodeVideos(
+      await moveEpisodeVideos(
         db,
-        batch.map((e) => ({ id: e.id, oldUrl: e.oldUrl, newUrl: storage.urlOf(`${e.key}/${MASTER_PLAYLIST}`) })),
+        batch.map((e) => ({ id: e.id, from: e.oldUrl, to: storage.urlOf(`${e.key}/${MASTER_PLAYLIST}`) })),
       ),
     );
     result.switched += switched.size;
@@ -211,7 +216,7 @@ export async function prepareDemoMedia(
         if (episode.oldFolder) await storage.remove(episode.oldFolder);
       } else {
         // Replaced by an operator or deleted meanwhile: the folder belongs to nobody (unless another server switched it).
-        const now = await currentVideoUrl(db, episode.id);
+        const now = await videoAddressOf(db, episode.id);
         if (now !== storage.urlOf(`${episode.key}/${MASTER_PLAYLIST}`)) await storage.remove(episode.key);
       }
     }
@@ -253,10 +258,10 @@ async function giveEachEpisodeItsOwnMp4(
   let moved = 0;
   for (const row of rows) {
     if (options.signal?.aborted) break;
-    const clip = clipOfUrl.get(row.video_url)!;
+    const clip = clipOfUrl.get(row.videoUrl)!;
     const source = path.join(mediaDir, demoClipFile({ number: clip }));
     if (!fs.existsSync(source)) continue; // no clip at all here: the shared URL keeps answering 503
-    const key = `${episodeMediaFolder(row.series_id, row.id)}/demo-${clip}-mp4`;
+    const key = `${episodeMediaFolder(row.seriesId, row.id)}/demo-${clip}-mp4`;
     const newUrl = storage.urlOf(`${key}/${DEMO_MP4_FILE}`);
     if (!fs.existsSync(path.join(mediaDir, key, DEMO_MP4_FILE))) {
       const temp = path.join(workRoot, randomBytes(6).toString('hex'));
@@ -264,9 +269,9 @@ async function giveEachEpisodeItsOwnMp4(
       fs.renameSync(path.join(temp, path.basename(source)), path.join(temp, DEMO_MP4_FILE));
       await storage.publishFolder(temp, key);
     }
-    const switched = await switchEpisodeVideos(db, [{ id: row.id, oldUrl: row.video_url, newUrl }]);
+    const switched = await moveEpisodeVideos(db, [{ id: row.id, from: row.videoUrl, to: newUrl }]);
     if (switched.length > 0) moved++;
-    else if ((await currentVideoUrl(db, row.id)) !== newUrl) await storage.remove(key);
+    else if ((await videoAddressOf(db, row.id)) !== newUrl) await storage.remove(key);
     await nextTurn();
   }
   fs.rmSync(workRoot, { recursive: true, force: true });
@@ -275,56 +280,12 @@ async function giveEachEpisodeItsOwnMp4(
 }
 
 /** Demo episodes: on a shared MP4 clip or on a demo HLS folder; first episodes of every series first. */
-async function demoEpisodeRows(db: Executor): Promise<DemoEpisodeRow[]> {
-  const clipUrls = DEMO_CLIPS.map(demoClipUrl);
-  const result = await db.execute<DemoEpisodeRow>(sql`
-    select id, series_id, video_url from episodes
-    where video_url = any(${sql`array[${sql.join(
-      clipUrls.map((u) => sql`${u}`),
-      sql`, `,
-    )}]::text[]`})
-       or video_url ~ ${DEMO_FOLDER_URL.source}
-       or video_url ~ ${DEMO_MP4_URL.source}
-    order by episode_number, series_id
-  `);
-  return result.rows;
+function demoEpisodeRows(db: Executor): Promise<DemoEpisodeRow[]> {
+  return episodesPlaying(db, { urls: DEMO_CLIPS.map(demoClipUrl), patterns: [DEMO_FOLDER_URL, DEMO_MP4_URL] });
 }
 
-/** One statement per batch; a row an operator changed meanwhile (its URL is no longer the old one) is left alone. */
-async function switchEpisodeVideos(
-  db: Executor,
-  changes: { id: number; oldUrl: string; newUrl: string }[],
-): Promise<number[]> {
-  if (changes.length === 0) return [];
-  const values = sql.join(
-    changes.map((c) => sql`(${c.id}::integer, ${c.oldUrl}::text, ${c.newUrl}::text)`),
-    sql`, `,
-  );
-  const result = await db.execute<{ id: number }>(sql`
-    update episodes e set video_url = v.new_url
-    from (values ${values}) as v(id, old_url, new_url)
-    where e.id = v.id and e.video_url = v.old_url
-    returning e.id
-  `);
-  return result.rows.map((r) => r.id);
-}
-
-async function currentVideoUrl(db: Executor, episodeId: number): Promise<string | undefined> {
-  const result = await db.execute<{ video_url: string }>(sql`select video_url from episodes where id = ${episodeId}`);
-  return result.rows[0]?.video_url;
-}
-
-async function clipsInUse(db: Executor): Promise<boolean> {
-  const clipUrls = DEMO_CLIPS.map(demoClipUrl);
-  const result = await db.execute<{ used: boolean }>(sql`
-    select exists (
-      select 1 from episodes where video_url = any(${sql`array[${sql.join(
-        clipUrls.map((u) => sql`${u}`),
-        sql`, `,
-      )}]::text[]`})
-    ) as used
-  `);
-  return result.rows[0]?.used ?? false;
+function clipsInUse(db: Executor): Promise<boolean> {
+  return isAnyEpisodePlaying(db, DEMO_CLIPS.map(demoClipUrl));
 }
 
 /**

@@ -1,9 +1,12 @@
-import { count, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { DEMO_EPISODE_COST } from '../../contract/index.ts';
 import { seriesArt, writeArtFiles, type SeriesArt } from '../media/art.ts';
 import { DEMO_CLIPS, demoClipUrl } from './demo-clips.ts';
 import type { Database } from '../db/client.ts';
-import { carouselItems, episodes, series, seriesTranslations, trendingItems } from '../db/schema.ts';
+import { hasAnySeries, importSeries } from '../modules/catalogue/catalogue.service.ts';
+import { importEpisodes } from '../modules/episodes/episodes.service.ts';
+import { importCarousel, importTrending } from '../modules/curation/curation.service.ts';
+import { importTranslations } from '../modules/translations/translations.service.ts';
 import { DEMO_CAROUSEL, DEMO_SERIES, DEMO_TRENDING, EPISODE_TITLES } from './catalogue.ts';
 import { DEMO_TRANSLATIONS } from './catalogue-translations.ts';
 
@@ -35,34 +38,32 @@ export async function seedDemoCatalogue(db: Database, options: SeedOptions): Pro
 
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    const [existing] = await tx.select({ n: count() }).from(series);
-    if ((existing?.n ?? 0) > 0) return false;
+    if (await hasAnySeries(tx)) return false;
 
     const now = Date.now();
-    const inserted = await tx
-      .insert(series)
-      .values(
-        DEMO_SERIES.map((s, index) => ({
-          title: s.title,
-          description: s.description,
-          genre: s.genre,
-          tags: s.tags,
-          thumbnailUrl: art[index]!.wide.url,
-          verticalThumbnailUrl: art[index]!.vertical.url,
-          totalEpisodes: s.episodes,
-          rating: s.rating,
-          likes: s.likes,
-          isNew: s.isNew,
-          isFree: s.isFree,
-          episodeCost: DEMO_EPISODE_COST,
-          // New series are the most recent ones, in catalogue order.
-          createdAt: new Date(now - (s.isNew ? index + 1 : 60 + index) * DAY_MS),
-        })),
-      )
-      .returning({ id: series.id, title: series.title });
+    const inserted = await importSeries(
+      tx,
+      DEMO_SERIES.map((s, index) => ({
+        title: s.title,
+        description: s.description,
+        genre: s.genre,
+        tags: s.tags,
+        thumbnailUrl: art[index]!.wide.url,
+        verticalThumbnailUrl: art[index]!.vertical.url,
+        totalEpisodes: s.episodes,
+        rating: s.rating,
+        likes: s.likes,
+        isNew: s.isNew,
+        isFree: s.isFree,
+        episodeCost: DEMO_EPISODE_COST,
+        // New series are the most recent ones, in catalogue order.
+        createdAt: new Date(now - (s.isNew ? index + 1 : 60 + index) * DAY_MS),
+      })),
+    );
     const idOf = new Map(inserted.map((row) => [row.title, row.id]));
 
-    await tx.insert(episodes).values(
+    await importEpisodes(
+      tx,
       DEMO_SERIES.flatMap((s, index) =>
         Array.from({ length: s.episodes }, (_, i) => {
           const episodeNumber = i + 1;
@@ -79,10 +80,12 @@ export async function seedDemoCatalogue(db: Database, options: SeedOptions): Pro
       ),
     );
 
-    await tx
-      .insert(carouselItems)
-      .values(DEMO_CAROUSEL.map((title, i) => ({ seriesId: idOf.get(title)!, displayOrder: i + 1, isActive: true })));
-    await tx.insert(trendingItems).values(
+    await importCarousel(
+      tx,
+      DEMO_CAROUSEL.map((title, i) => ({ seriesId: idOf.get(title)!, displayOrder: i + 1, isActive: true })),
+    );
+    await importTrending(
+      tx,
       DEMO_TRENDING.map((t) => ({
         seriesId: idOf.get(t.title)!,
         rank: t.rank,
@@ -90,13 +93,12 @@ export async function seedDemoCatalogue(db: Database, options: SeedOptions): Pro
         isActive: true,
       })),
     );
-    await tx
-      .insert(seriesTranslations)
-      .values(
-        Object.entries(DEMO_TRANSLATIONS).flatMap(([title, byLanguage]) =>
-          Object.entries(byLanguage).map(([language, text]) => ({ seriesId: idOf.get(title)!, language, ...text })),
-        ),
-      );
+    await importTranslations(
+      tx,
+      Object.entries(DEMO_TRANSLATIONS).flatMap(([title, byLanguage]) =>
+        Object.entries(byLanguage).map(([language, text]) => ({ seriesId: idOf.get(title)!, language, ...text })),
+      ),
+    );
     return true;
   });
 

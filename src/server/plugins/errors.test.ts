@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carouselItems, series } from '../db/schema.ts';
+import { createManySeries } from '../testing/factory.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 
 let t: TestContext;
@@ -10,18 +11,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function makeSeries(n: number): Promise<number[]> {
-  const rows = await t.db
-    .insert(series)
-    .values(
-      Array.from({ length: n }, (_, i) => ({
-        title: `Strict ${i + 1}`,
-        description: 'Blurb',
-        genre: 'Drama',
-        tags: [],
-        thumbnailUrl: `/media/posters/${i + 1}.jpg`,
-      })),
-    )
-    .returning({ id: series.id });
+  const rows = await createManySeries(t.db, n, (i) => ({
+    title: `Strict ${i}`,
+    description: 'Blurb',
+    thumbnailUrl: `/media/posters/${i}.jpg`,
+  }));
   return rows.map((row) => row.id);
 }
 

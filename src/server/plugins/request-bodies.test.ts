@@ -3,9 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { episodes } from '../db/schema.ts';
 import { createTestContext, TEST_ACCESS_CODES, TEST_ADMIN_PASSWORD, type TestContext } from '../testing/harness.ts';
-import { createSeries } from '../testing/factory.ts';
+import { createEpisode, createSeries } from '../testing/factory.ts';
 import type { Guard } from './guards.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-body.ts';
 import { OPENAPI_PATH } from './openapi.ts';
@@ -153,11 +152,13 @@ beforeAll(async () => {
     thumbnailUrl: '/media/art/s.svg',
   });
   seriesId = row.id;
-  const [episode] = await t.db
-    .insert(episodes)
-    .values({ seriesId, episodeNumber: 1, title: 'One', videoUrl: '/media/clips/a.mp4', thumbnailUrl: '' })
-    .returning();
-  episodeId = episode!.id;
+  const episode = await createEpisode(t.db, seriesId, 1, {
+    title: 'One',
+    videoUrl: '/media/clips/a.mp4',
+    thumbnailUrl: '',
+    duration: 0,
+  });
+  episodeId = episode.id;
   viewerCookie = await cookieOf(
     t.app.inject({ method: 'POST', url: '/api/access', payload: { code: TEST_ACCESS_CODES[0] } }),
   );

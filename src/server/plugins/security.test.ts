@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EARLY_TAPS_SCRIPT } from '../../contract/early-taps.ts';
 import { parseTrustProxy } from '../config.ts';
-import { episodes, series, walletLedger } from '../db/schema.ts';
+import { walletLedger } from '../db/schema.ts';
 import { awayFromMinuteEdge, createTestContext, TEST_ACCESS_CODES, type TestContext } from '../testing/harness.ts';
-import { createSeries } from '../testing/factory.ts';
+import { createEpisode, createSeries, creditViewer, deleteSeries } from '../testing/factory.ts';
 
 const contexts: TestContext[] = [];
 async function context(env: Record<string, string> = {}, sharing?: TestContext) {
@@ -227,12 +227,10 @@ describe('#12: media cache headers that cannot leak', () => {
     for (const n of [1, 11]) {
       fs.mkdirSync(path.join(t.mediaDir, folder(n)), { recursive: true });
       fs.writeFileSync(path.join(t.mediaDir, folder(n), 'master.m3u8'), '#EXTM3U\n');
-      await t.db.insert(episodes).values({
-        seriesId: paid.id,
-        episodeNumber: n,
-        title: `Episode ${n}`,
+      await createEpisode(t.db, paid.id, n, {
         videoUrl: `/media/${folder(n)}/master.m3u8`,
         thumbnailUrl: '',
+        duration: 0,
       });
     }
     const free = await t.viewer({ method: 'GET', url: `/media/${folder(1)}/master.m3u8` });
@@ -240,7 +238,7 @@ describe('#12: media cache headers that cannot leak', () => {
     expect(free.headers['cache-control']).toMatch(/^public/);
     expect((await t.viewer({ method: 'GET', url: `/media/${folder(11)}/master.m3u8` })).statusCode).toBe(403);
 
-    await t.db.execute(sql`update users set bonuses = 1000 where id = ${t.viewerId}`);
+    await creditViewer(t.db, t.viewerId, { bonuses: 1000 });
     const unlock = await t.viewer({
       method: 'POST',
       url: '/api/user/user-1/unlock-episode',
@@ -251,7 +249,7 @@ describe('#12: media cache headers that cannot leak', () => {
     expect(unlocked.statusCode).toBe(200);
     expect(unlocked.headers['cache-control']).toMatch(/^private/);
     expect(unlocked.headers['cache-control']).not.toContain('public');
-    await t.db.delete(series).where(eq(series.id, paid.id));
+    await deleteSeries(t.db, paid.id);
   });
 });
 

@@ -84,7 +84,7 @@ export async function createTestContext(
     await app.inject({ method: 'POST', url: '/api/access', payload: { code: TEST_ACCESS_CODES[0] } }),
   );
   const adminCookie = await cookieFrom(
-    await app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: TEST_ADMIN_PASSWORD } }),
+    await app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: config.adminPassword } }),
   );
   const withCookies =
     (...cookies: string[]) =>

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { episodes, series, users, walletLedger } from '../../db/schema.ts';
+import { series, users, walletLedger } from '../../db/schema.ts';
+import { createSeriesWithEpisodes } from '../../testing/factory.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { startTestIssuer, TEST_CLIENT, type TestIssuer } from '../../testing/oidc-issuer.ts';
 import { testBrowser, type TestBrowser } from '../../testing/test-browser.ts';
@@ -20,33 +20,13 @@ beforeAll(async () => {
     AUTH_GOOGLE_CLIENT_SECRET: TEST_CLIENT.secret,
     AUTH_GOOGLE_ISSUER: issuer.url,
   });
-  const [row] = await t.db
-    .insert(series)
-    .values({
-      title: `Data ${randomUUID().slice(0, 8)}`,
-      description: 'A series made by the account data tests.',
-      genre: 'Drama',
-      thumbnailUrl: '/media/poster.jpg',
-      totalEpisodes: 12,
-      episodeCost: 50,
-      isFree: false,
-      likes: 100,
-    })
-    .returning();
-  const made = await t.db
-    .insert(episodes)
-    .values(
-      Array.from({ length: 12 }, (_, i) => ({
-        seriesId: row!.id,
-        episodeNumber: i + 1,
-        title: `Episode ${i + 1}`,
-        videoUrl: `/media/data/${row!.id}/${i + 1}/master.m3u8`,
-        thumbnailUrl: '/media/thumb.jpg',
-        duration: 60,
-      })),
-    )
-    .returning({ id: episodes.id, episodeNumber: episodes.episodeNumber });
-  paid = { id: row!.id, episodeIds: made.sort((a, b) => a.episodeNumber - b.episodeNumber).map((e) => e.id) };
+  const row = await createSeriesWithEpisodes(t.db, {
+    totalEpisodes: 12,
+    episodeCost: 50,
+    isFree: false,
+    likes: 100,
+  });
+  paid = { id: row.id, episodeIds: row.episodes.map((e) => e.id) };
 });
 afterAll(async () => {
   await t?.close();

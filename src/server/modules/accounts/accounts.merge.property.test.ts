@@ -1,8 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { episodes, passkeys, series, users } from '../../db/schema.ts';
+import { series, users } from '../../db/schema.ts';
+import { clearLikes, createPasskeys, createSeriesWithEpisodes } from '../../testing/factory.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { bringGuestInto } from './accounts.service.ts';
 
@@ -12,33 +12,13 @@ const EPISODES = 6;
 
 beforeAll(async () => {
   t = await createTestContext({ NEW_VIEWER_COINS: '120', NEW_VIEWER_BONUSES: '7' });
-  const [row] = await t.db
-    .insert(series)
-    .values({
-      title: `Merge ${randomUUID().slice(0, 8)}`,
-      description: 'A series made by the merge property test.',
-      genre: 'Drama',
-      thumbnailUrl: '/media/poster.jpg',
-      totalEpisodes: EPISODES,
-      episodeCost: 50,
-      isFree: false,
-      likes: 0,
-    })
-    .returning();
-  const made = await t.db
-    .insert(episodes)
-    .values(
-      Array.from({ length: EPISODES }, (_, i) => ({
-        seriesId: row!.id,
-        episodeNumber: i + 1,
-        title: `Episode ${i + 1}`,
-        videoUrl: `/media/merge/${row!.id}/${i + 1}/master.m3u8`,
-        thumbnailUrl: '/media/thumb.jpg',
-        duration: 60,
-      })),
-    )
-    .returning({ id: episodes.id, episodeNumber: episodes.episodeNumber });
-  paid = { id: row!.id, episodeIds: made.sort((a, b) => a.episodeNumber - b.episodeNumber).map((e) => e.id) };
+  const row = await createSeriesWithEpisodes(t.db, {
+    totalEpisodes: EPISODES,
+    episodeCost: 50,
+    isFree: false,
+    likes: 0,
+  });
+  paid = { id: row.id, episodeIds: row.episodes.map((e) => e.id) };
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -145,17 +125,9 @@ describe('bringing a guest into an account', () => {
           maxLength: 5,
         }),
         async (accountCount, guestCount, history, merges) => {
-          await t.db.execute(sql`delete from likes where series_id = ${paid.id}`);
-          await t.db.update(series).set({ likes: 0 }).where(eq(series.id, paid.id));
+          await clearLikes(t.db, paid.id);
           const accounts = await Promise.all(Array.from({ length: accountCount }, () => t.addViewer()));
-          await t.db.insert(passkeys).values(
-            accounts.map((viewerId) => ({
-              viewerId,
-              credentialId: randomBytes(16),
-              publicKey: randomBytes(32),
-              name: 'Test key',
-            })),
-          );
+          await createPasskeys(t.db, accounts);
           // Guests get their row on their first write, as in the app: one who never writes has none.
           const guests = Array.from({ length: guestCount }, () => t.viewerAs());
           const guestIds = await Promise.all(

@@ -31,14 +31,9 @@ import {
   sweepUnfinishedSignIns,
 } from './accounts.service.ts';
 import { expiredSignIn, openIdClients } from './openid.ts';
-import {
-  accountOfPasskey,
-  registerPasskey,
-  registrationOptions,
-  signInOptions,
-  type RelyingParty,
-} from './passkeys.ts';
-import { browserOf } from './user-agent.ts';
+import { accountOfPasskey, registerPasskey, registrationOptions, signInOptions } from './passkeys.ts';
+import { relyingPartyOf as relyingPartyFor } from '../../auth-kit/passkeys.ts';
+import { browserOf } from '../../auth-kit/user-agent.ts';
 
 /** Sign-in attempts: past the gate, counted per address across instances like access codes. */
 const signInRoute = { guard: 'viewer', rateBucket: 'attempts' } as const;
@@ -57,11 +52,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The origin browsers reach the app at: PUBLIC_URL when it is set, else the host this request came to. */
   const originOf = (request: FastifyRequest) => app.config.publicOrigin ?? `${request.protocol}://${request.host}`;
-  /** Passkeys belong to that origin's host. */
-  const relyingPartyOf = (request: FastifyRequest): RelyingParty => {
-    const origin = originOf(request);
-    return { id: new URL(origin).hostname, origin, name: app.config.appName };
-  };
+  const relyingPartyOf = (request: FastifyRequest) =>
+    relyingPartyFor(app.config.publicOrigin, request, app.config.appName);
 
   /** How this browser signed in, or null for a guest (and for a session that ended). */
   const methodOf = async (request: FastifyRequest): Promise<string | null> => {

@@ -4,20 +4,20 @@ import { notFound } from '../../errors.ts';
 import { bringAlongLibrary, forgetLibrary, libraryDataOf } from '../library/library.service.ts';
 import { bringAlongWallet, forgetWallet, walletDataOf } from '../wallet/wallet.service.ts';
 import {
-  closeViewer,
+  closeGuestInto,
   endSessions,
   ensureViewer,
   forgetViewer,
   lockViewers,
+  nameViewer,
   newViewerId,
-  renameViewer,
   sessionsOf,
   VIEWER_NAME,
   type ViewerStart,
 } from '../viewers/viewers.service.ts';
 import * as repo from './accounts.repository.ts';
 import type { ProviderIdentity } from './openid.ts';
-import { browserOf } from './user-agent.ts';
+import { browserOf } from '../../auth-kit/user-agent.ts';
 
 /**
  * Signing in never loses a coin: a guest who signs in to an account brings everything along, in one transaction:
@@ -36,7 +36,7 @@ export function bringGuestInto(db: Database, guestId: string, accountId: string)
     if (!guest || guest.closedAt || (await repo.hasSignInMethod(tx, guestId))) return false;
     await bringAlongWallet(tx, guest, accountId);
     await bringAlongLibrary(tx, guestId, accountId);
-    await closeViewer(tx, guestId, accountId);
+    await closeGuestInto(tx, guestId, accountId);
     return true;
   });
 }
@@ -71,7 +71,7 @@ export async function accountOfIdentity(
     if (!winner) throw notFound('No such account');
     return winner.viewerId;
   }
-  await renameViewer(db, viewerId, identity.name ?? identity.email?.split('@')[0] ?? VIEWER_NAME, identity.email ?? '');
+  await nameViewer(db, viewerId, identity.name ?? identity.email?.split('@')[0] ?? VIEWER_NAME, identity.email ?? '');
   return viewerId;
 }
 
@@ -182,5 +182,3 @@ export function deleteAccount(db: Database, viewerId: string): Promise<void> {
 export async function sweepUnfinishedSignIns(db: Database, now: Date): Promise<number> {
   return (await repo.deleteExpiredChallenges(db, now)) + (await repo.deleteExpiredFlows(db, now));
 }
-
-export { hasSignInMethod } from './accounts.repository.ts';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
   acceptInviteBody,
   adminLoginBody,
@@ -11,13 +13,21 @@ import {
   inviteReply,
   operatorIdParams,
   operatorSummary,
+  passkeyAnswerBody,
+  passkeyIdParams,
+  passkeyOptions,
+  passkeySummary,
   signedInOperatorReply,
   updateOperatorBody,
+  type SignedInOperator,
 } from '../../../contract/index.ts';
+import { relyingPartyOf } from '../../auth-kit/passkeys.ts';
+import { browserOf } from '../../auth-kit/user-agent.ts';
 import { DomainError } from '../../errors.ts';
 import {
   checkCredentials,
   endAdminSession,
+  endOwnerAccessOnNewPassword,
   operatorOfSession,
   startAdminSession,
   sweepExpiredAdminSessions,
@@ -32,11 +42,39 @@ import {
   removeOperator,
   toSummary,
 } from './operators.service.ts';
+import {
+  addOperatorPasskey,
+  operatorPasskeyOptions,
+  operatorSignInOptions,
+  passkeysOfOperator,
+  removeOperatorPasskey,
+  signInWithOperatorPasskey,
+  sweepOperatorPasskeyChallenges,
+} from './operator-passkeys.ts';
 import { ADMIN_COOKIE, attemptRoute, operatorRoute, publicRoute } from '../../plugins/guards.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.housekeeping.add('adminSessions', () => sweepExpiredAdminSessions(app.db));
+  app.housekeeping.add('operatorPasskeyChallenges', (now) => sweepOperatorPasskeyChallenges(app.db, now));
+  if (await endOwnerAccessOnNewPassword(app.db, app.secrets, app.config.adminPassword)) {
+    app.log.warn("ADMIN_PASSWORD changed: the owner's earlier sessions and passkeys have ended.");
+  }
   const secure = (request: { protocol: string }) => request.protocol === 'https';
+  const relyingParty = (request: FastifyRequest) =>
+    relyingPartyOf(app.config.publicOrigin, request, app.config.appName);
+  const EVERY_ROLE = operatorRoute('owner', 'editor', 'analyst', 'support');
+
+  /** A new operator session, by password or passkey alike: a fresh token in a cookie only the dashboard sends. */
+  const startSession = async (request: FastifyRequest, reply: FastifyReply, operator: SignedInOperator) => {
+    const token = await startAdminSession(app.db, operator, app.config.adminSessionMs, request.cookies[ADMIN_COOKIE]);
+    reply.setCookie(ADMIN_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secure(request),
+      maxAge: Math.floor(app.config.adminSessionMs / 1000),
+    });
+  };
 
   app.post(
     '/api/admin/login',
@@ -58,16 +96,140 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw error;
       });
-      const token = await startAdminSession(app.db, operator, app.config.adminSessionMs, request.cookies[ADMIN_COOKIE]);
+      await startSession(request, reply, operator);
       await app.audit(request, { action: 'operator.sign_in' }, { actor: operator });
-      reply.setCookie(ADMIN_COOKIE, token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: secure(request),
-        maxAge: Math.floor(app.config.adminSessionMs / 1000),
-      });
       return { authenticated: true };
+    },
+  );
+
+  app.post(
+    '/api/admin/login/passkey/options',
+    {
+      config: attemptRoute,
+      schema: {
+        summary: 'A challenge for signing in to the dashboard with a passkey',
+        operationId: 'operatorPasskeySignInOptions',
+        tags: ['Operator session'],
+        response: { 200: passkeyOptions, 429: errorReply },
+      },
+    },
+    async (request, reply) =>
+      reply.header('Cache-Control', 'no-store').send(await operatorSignInOptions(app.db, relyingParty(request))),
+  );
+
+  app.post(
+    '/api/admin/login/passkey',
+    {
+      config: attemptRoute,
+      schema: {
+        summary: "Sign in as an operator with a passkey saved to that operator's account",
+        operationId: 'signInOperatorWithPasskey',
+        tags: ['Operator session'],
+        body: passkeyAnswerBody,
+        response: { 200: adminSessionReply, 400: errorReply, 401: errorReply, 429: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const answer = request.body.answer as unknown as AuthenticationResponseJSON;
+      const result = await signInWithOperatorPasskey(app.db, relyingParty(request), answer);
+      if (!result.signedIn) {
+        const object = result.passkey && { type: 'passkey', id: result.passkey.id, label: result.passkey.name };
+        await app.audit(
+          request,
+          { action: 'operator.sign_in_failed', ...(object ? { object } : {}) },
+          { actor: { id: null, name: result.operatorName ?? 'Unknown passkey', role: null } },
+        );
+        throw result.refusal;
+      }
+      await startSession(request, reply, result.operator);
+      await app.audit(
+        request,
+        { action: 'operator.sign_in', object: { type: 'passkey', id: result.passkey.id, label: result.passkey.name } },
+        { actor: result.operator },
+      );
+      return { authenticated: true };
+    },
+  );
+
+  app.get(
+    '/api/admin/me/passkeys',
+    {
+      config: EVERY_ROLE,
+      schema: {
+        summary: "The signed-in operator's passkeys",
+        operationId: 'listOperatorPasskeys',
+        tags: ['Operator session'],
+        response: { 200: z.array(passkeySummary) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return passkeysOfOperator(app.db, request.operator!.id);
+    },
+  );
+
+  app.post(
+    '/api/admin/me/passkeys/options',
+    {
+      config: EVERY_ROLE,
+      schema: {
+        summary: 'A challenge for saving a new passkey to the signed-in operator',
+        operationId: 'operatorPasskeyRegistrationOptions',
+        tags: ['Operator session'],
+        response: { 200: passkeyOptions },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('Cache-Control', 'no-store')
+        .send(await operatorPasskeyOptions(app.db, relyingParty(request), request.operator!)),
+  );
+
+  app.post(
+    '/api/admin/me/passkeys',
+    {
+      config: EVERY_ROLE,
+      schema: {
+        summary: 'Saves a new passkey to the signed-in operator; their passkeys after',
+        operationId: 'addOperatorPasskey',
+        tags: ['Operator session'],
+        body: passkeyAnswerBody,
+        response: { 201: z.array(passkeySummary), 400: errorReply, 401: errorReply, 409: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const operator = request.operator!;
+      const answer = request.body.answer as unknown as RegistrationResponseJSON;
+      const name = browserOf(request.headers['user-agent'] ?? '');
+      const keys = await addOperatorPasskey(app.db, relyingParty(request), operator.id, answer, name);
+      const added = keys.at(-1)!;
+      await app.audit(request, {
+        action: 'operator.passkey_add',
+        object: { type: 'passkey', id: added.id, label: added.name },
+      });
+      return reply.status(201).header('Cache-Control', 'no-store').send(keys);
+    },
+  );
+
+  app.delete(
+    '/api/admin/me/passkeys/:id',
+    {
+      config: EVERY_ROLE,
+      schema: {
+        summary: "Removes one of the signed-in operator's passkeys",
+        operationId: 'removeOperatorPasskey',
+        tags: ['Operator session'],
+        params: passkeyIdParams,
+        response: { 204: z.null(), 404: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const removed = await removeOperatorPasskey(app.db, request.operator!.id, request.params.id);
+      await app.audit(request, {
+        action: 'operator.passkey_remove',
+        object: { type: 'passkey', id: removed.id, label: removed.name },
+      });
+      return reply.status(204).send(null);
     },
   );
 
@@ -108,7 +270,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/me',
     {
-      config: operatorRoute('owner', 'editor', 'analyst', 'support'),
+      config: EVERY_ROLE,
       schema: {
         summary: "Who is signed in: the operator's id, name and role",
         operationId: 'getSignedInOperator',

@@ -1,10 +1,17 @@
 import type { SignedInOperator } from '../../../contract/index.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { adminSessions } from '../../db/schema.ts';
 import { DomainError } from '../../errors.ts';
 import { hashSecret, hashToken, newToken, verifySecret, type Secrets } from '../../secrets.ts';
+import { deletePasskeysOf } from './operator-passkeys.repository.ts';
 import * as operatorsRepo from './operators.repository.ts';
-import { deleteExpiredSessions, deleteSession, insertSession, operatorOfLiveSession } from './sessions.repository.ts';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  deleteSessionsOf,
+  insertSession,
+  operatorOfLiveSession,
+} from './sessions.repository.ts';
 
 export interface Credentials {
   /** Absent or empty: the owner, whose password is ADMIN_PASSWORD. */
@@ -39,6 +46,32 @@ export async function checkCredentials(
     throw new DomainError('unauthenticated', 'Invalid name or password. Please try again.', 'password');
   }
   return { id: row.id, name: row.name, role: row.role };
+}
+
+/**
+ * Whoever holds ADMIN_PASSWORD is the owner, so a new password ends what the old one opened: the owner's sessions
+ * and passkeys go, and a password that leaked and was replaced leaves no way back in. The owner's row keeps a hash
+ * of the password in force to tell (the password itself is never stored). True when the password changed.
+ */
+export async function endOwnerAccessOnNewPassword(
+  db: Database,
+  secrets: Secrets,
+  adminPassword: string | undefined,
+): Promise<boolean> {
+  const owner = await operatorsRepo.findOwner(db);
+  if (!owner) return false;
+  const known = owner.passwordHash;
+  const record = (db: Executor) =>
+    operatorsRepo.updateOperator(db, owner.id, { passwordHash: secrets.adminPasswordHash });
+  // The first start that keeps the hash has nothing older to compare with.
+  if (known === null) return record(db).then(() => false);
+  if (adminPassword ? await verifySecret(adminPassword, known) : known === secrets.adminPasswordHash) return false;
+  await db.transaction(async (tx) => {
+    await deleteSessionsOf(tx, owner.id);
+    await deletePasskeysOf(tx, owner.id);
+    await record(tx);
+  });
+  return true;
 }
 
 /** A fresh session id on every login (never reuse one the browser brought). */

@@ -1,8 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Series } from '../../../contract/index.ts';
-import { episodes, series } from '../../db/schema.ts';
+import { createEpisode, deleteAllSeries, updateEpisode } from '../../testing/factory.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 
 let t: TestContext;
@@ -16,7 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 beforeEach(async () => {
-  await t.db.delete(series);
+  await deleteAllSeries(t.db);
 });
 
 const validSeries = {
@@ -94,14 +93,7 @@ describe('catalogue reads from memory', () => {
 
   it('shows an episode published by a writer outside any route (a transcode worker) on every instance', async () => {
     const s = await createSeries('Series with episodes');
-    await t.db.insert(episodes).values({
-      seriesId: s.id,
-      episodeNumber: 1,
-      title: 'Pilot',
-      videoUrl: '',
-      thumbnailUrl: '/media/thumb.jpg',
-      duration: 60,
-    });
+    const pilot = await createEpisode(t.db, s.id, 1, { title: 'Pilot', videoUrl: '' });
     for (const instance of [t, other]) {
       const none = await eventually(
         () => instance.viewer({ method: 'GET', url: `/api/series/${s.id}/episodes` }),
@@ -110,7 +102,7 @@ describe('catalogue reads from memory', () => {
       expect(none.json()).toEqual([]);
     }
 
-    await t.db.update(episodes).set({ videoUrl: '/media/pilot/index.m3u8' }).where(eq(episodes.seriesId, s.id));
+    await updateEpisode(t.db, pilot.id, { videoUrl: '/media/pilot/index.m3u8' });
 
     for (const instance of [t, other]) {
       const published = await eventually(

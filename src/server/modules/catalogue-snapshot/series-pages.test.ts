@@ -2,7 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Series, SeriesPage } from '../../../contract/index.ts';
 import { loadLargeCatalogue } from '../../demo/large-catalogue.ts';
-import { series } from '../../db/schema.ts';
+import { deleteAllSeries } from '../../testing/factory.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 
 let t: TestContext;
@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await t.db.delete(series);
+  await deleteAllSeries(t.db);
 });
 
 async function add(title: string, extra: Record<string, unknown> = {}): Promise<Series> {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { series } from '../../db/schema.ts';
+import { deleteAllSeries } from '../../testing/factory.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestContext();
-  await t.db.delete(series);
+  await deleteAllSeries(t.db);
 });
 afterAll(() => t.close());
 

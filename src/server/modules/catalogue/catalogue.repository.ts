@@ -97,3 +97,40 @@ export async function catalogueFigures(db: Executor) {
     .from(series);
   return row!;
 }
+
+export async function hasAnySeries(db: Executor): Promise<boolean> {
+  const rows = await db.select({ id: series.id }).from(series).limit(1);
+  return rows.length > 0;
+}
+
+/** Inserts the series in the given order (their ids follow it) and answers their ids and titles. */
+export function insertSeriesList(db: Executor, list: Omit<NewSeriesRow, 'id'>[]) {
+  if (list.length === 0) return Promise.resolve([]);
+  return db.insert(series).values(list).returning({ id: series.id, title: series.title });
+}
+
+/**
+ * Fills the catalogue up to `upTo` series with generated ones, each titled from `titleWords`, claiming
+ * `episodesEach` episodes, older than any series an operator creates. One set-based statement.
+ */
+export async function insertGeneratedSeries(
+  db: Executor,
+  generated: { upTo: number; episodesEach: number; titleWords: string[] },
+) {
+  const [row] = (await db.execute(sql`select count(*)::int as n from series`)).rows as { n: number }[];
+  const missing = Math.max(0, generated.upTo - (row?.n ?? 0));
+  // One array parameter (PostgreSQL's array literal), not one parameter per word.
+  const words = sql`${`{${generated.titleWords.join(',')}}`}::text[]`;
+  await db.execute(sql`
+    insert into series (title, description, genre, tags, thumbnail_url, total_episodes, is_new, likes, rating, created_at)
+    select (${words})[1 + i % array_length(${words}, 1)] || ' ' || (${words})[1 + (i / 7) % array_length(${words}, 1)]
+             || ' ' || i,
+           'Generated series number ' || i || ' for scale tests.',
+           (array['Action & Adventure','Anime','Children & Family','Classic','Comedy','Documentary','Drama',
+                  'Horror','Music','Romance','Sci-Fi & Fantasy','Sports','Thrillers','TV Shows'])[1 + i % 14],
+           array['generated', 'tag' || (i % 50)],
+           '/media/generated/poster-' || (i % 100) || '.jpg', ${generated.episodesEach}, i % 10 = 0, i % 997,
+           50 + i % 50, now() - interval '400 days' - i * interval '1 minute'
+      from generate_series(1, ${missing}::int) as i`);
+  await db.execute(sql`analyze series`);
+}

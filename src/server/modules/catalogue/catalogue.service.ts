@@ -1,5 +1,5 @@
 import type { CatalogueFigures, Genre } from '../../../contract/index.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { ArtworkImporter, OwnOrigin } from '../../media/artwork-import.ts';
 import * as repo from './catalogue.repository.ts';
@@ -80,4 +80,31 @@ export async function getCatalogueFigures(db: Database): Promise<CatalogueFigure
   const row = await repo.catalogueFigures(db);
   // A sum of likes is a bigint in PostgreSQL, so it arrives as text.
   return { ...row, totalLikes: Number(row.totalLikes) };
+}
+
+export function hasAnySeries(db: Executor): Promise<boolean> {
+  return repo.hasAnySeries(db);
+}
+
+/** A series brought in whole from a catalogue made elsewhere (the demo's): with its likes and age, its artwork as given. */
+export interface ImportedSeries extends NewSeries {
+  likes: number;
+  createdAt: Date;
+}
+
+/** Adds the series in the given order, inside the caller's transaction; answers each one's id and title. */
+export function importSeries(db: Executor, list: ImportedSeries[]): Promise<{ id: number; title: string }[]> {
+  return repo.insertSeriesList(db, list);
+}
+
+/**
+ * Fills the catalogue up to `upTo` series with generated ones for scale tests and benchmarks, older than any
+ * series an operator creates (so a test's own series stay first in the newest lists), with titles made of
+ * `titleWords`. Their episodes are added by the episodes module (`addGeneratedEpisodes`).
+ */
+export function addGeneratedSeries(
+  db: Executor,
+  generated: { upTo: number; episodesEach: number; titleWords: string[] },
+): Promise<void> {
+  return repo.insertGeneratedSeries(db, generated);
 }

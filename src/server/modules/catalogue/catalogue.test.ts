@@ -2,6 +2,13 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Episode, Series } from '../../../contract/index.ts';
 import { carouselItems, episodes, series, trendingItems } from '../../db/schema.ts';
+import {
+  createCarouselItems,
+  createEpisodes,
+  createTrendingItems,
+  deleteAllSeries,
+  updateSeries,
+} from '../../testing/factory.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 
 let t: TestContext;
@@ -10,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await t.db.delete(series);
+  await deleteAllSeries(t.db);
 });
 
 const validSeries = {
@@ -31,18 +38,12 @@ async function seriesCount() {
   return row!.n;
 }
 
-async function addEpisodes(seriesId: number, numbers: number[]) {
-  await t.db.insert(episodes).values(
-    numbers.map((n) => ({
-      seriesId,
-      episodeNumber: n,
-      title: `Episode ${n}`,
-      videoUrl: `/media/clip-${n}.mp4`,
-      thumbnailUrl: `/media/thumb-${n}.jpg`,
-      duration: 60 + n,
-    })),
-  );
-}
+const addEpisodes = (seriesId: number, numbers: number[]) =>
+  createEpisodes(t.db, seriesId, numbers, (n) => ({
+    videoUrl: `/media/clip-${n}.mp4`,
+    thumbnailUrl: `/media/thumb-${n}.jpg`,
+    duration: 60 + n,
+  }));
 
 describe('reading the catalogue', () => {
   it('lists every series newest first, and only new ones on /new', async () => {
@@ -62,9 +63,9 @@ describe('reading the catalogue', () => {
     const a = await createSeries({ title: 'A', rating: 70 });
     const b = await createSeries({ title: 'B', rating: 90 });
     const c = await createSeries({ title: 'C', rating: 50 });
-    await t.db.update(series).set({ likes: 10 }).where(eq(series.id, a.id));
-    await t.db.update(series).set({ likes: 10 }).where(eq(series.id, b.id));
-    await t.db.update(series).set({ likes: 500 }).where(eq(series.id, c.id));
+    await updateSeries(t.db, a.id, { likes: 10 });
+    await updateSeries(t.db, b.id, { likes: 10 });
+    await updateSeries(t.db, c.id, { likes: 500 });
 
     const res = await t.viewer({ method: 'GET', url: '/api/series/popular' });
     expect(res.json().map((s: Series) => s.id)).toEqual([c.id, b.id, a.id]);
@@ -74,10 +75,10 @@ describe('reading the catalogue', () => {
     const a = await createSeries({ title: 'A' });
     const b = await createSeries({ title: 'B' });
     const c = await createSeries({ title: 'C' });
-    await t.db.insert(trendingItems).values([
-      { seriesId: a.id, rank: 3, matchPercentage: 90 },
-      { seriesId: b.id, rank: 1, matchPercentage: 90 },
-      { seriesId: c.id, rank: 2, matchPercentage: 90, isActive: false },
+    await createTrendingItems(t.db, [
+      { seriesId: a.id, rank: 3 },
+      { seriesId: b.id, rank: 1 },
+      { seriesId: c.id, rank: 2, isActive: false },
     ]);
     const res = await t.viewer({ method: 'GET', url: '/api/series/trending' });
     expect(res.statusCode).toBe(200);
@@ -275,7 +276,7 @@ describe('creating a series', () => {
 describe('editing a series', () => {
   it('changes only the fields sent, never likes', async () => {
     const s = await createSeries({ tags: ['a'] });
-    await t.db.update(series).set({ likes: 42 }).where(eq(series.id, s.id));
+    await updateSeries(t.db, s.id, { likes: 42 });
     const res = await t.admin({
       method: 'PUT',
       url: `/api/series/${s.id}`,
@@ -347,11 +348,8 @@ describe('deleting a series', () => {
     const kept = await createSeries({ title: 'Kept' });
     await addEpisodes(s.id, [1, 2]);
     await addEpisodes(kept.id, [1]);
-    await t.db.insert(carouselItems).values([
-      { seriesId: s.id, displayOrder: 1 },
-      { seriesId: kept.id, displayOrder: 2 },
-    ]);
-    await t.db.insert(trendingItems).values({ seriesId: s.id, rank: 1, matchPercentage: 90 });
+    await createCarouselItems(t.db, [{ seriesId: s.id }, { seriesId: kept.id }]);
+    await createTrendingItems(t.db, [{ seriesId: s.id }]);
 
     const res = await t.admin({ method: 'DELETE', url: `/api/series/${s.id}` });
     expect(res.statusCode).toBe(204);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { series } from '../../db/schema.ts';
 import { artworkImporter, DEFAULT_ARTWORK_LIMITS } from '../../media/artwork-import.ts';
 import { localDiskStorage } from '../../media/storage.ts';
+import { createSeries } from '../../testing/factory.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { adoptExternalArtwork } from './series-artwork.ts';
 
@@ -389,18 +390,18 @@ describe('a link to a picture on this app itself is kept as its /media/ path, ne
 
 describe('series saved with external thumbnails before', () => {
   it('get our own copy at start, or a generated poster when the link cannot be used', async () => {
-    const [reachable, gone] = await t.db
-      .insert(series)
-      .values([
-        { ...validSeries, title: 'Old Link', thumbnailUrl: `${hostUrl}/poster.png`, verticalThumbnailUrl: null },
-        {
-          ...validSeries,
-          title: 'Dead Link',
-          thumbnailUrl: 'http://169.254.169.254/poster.png',
-          verticalThumbnailUrl: `${hostUrl}/missing.png`,
-        },
-      ])
-      .returning();
+    const reachable = await createSeries(t.db, {
+      ...validSeries,
+      title: 'Old Link',
+      thumbnailUrl: `${hostUrl}/poster.png`,
+      verticalThumbnailUrl: null,
+    });
+    const gone = await createSeries(t.db, {
+      ...validSeries,
+      title: 'Dead Link',
+      thumbnailUrl: 'http://169.254.169.254/poster.png',
+      verticalThumbnailUrl: `${hostUrl}/missing.png`,
+    });
     const artwork = artworkImporter(localDiskStorage(t.mediaDir), {
       ...DEFAULT_ARTWORK_LIMITS,
       allowedEndpoints: [new URL(hostUrl).host],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Series, SeriesPage } from '../../../contract/index.ts';
-import { series } from '../../db/schema.ts';
+import { deleteAllSeries } from '../../testing/factory.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 
 let t: TestContext;
@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await t.db.delete(series);
+  await deleteAllSeries(t.db);
 });
 
 async function add(title: string, extra: Record<string, unknown> = {}): Promise<Series> {

@@ -157,3 +157,17 @@ export async function existingTrendingItemIds(db: Executor, ids: number[]): Prom
 export async function setTrendingRank(db: Executor, id: number, rank: number) {
   await db.update(trendingItems).set({ rank }).where(eq(trendingItems.id, id));
 }
+
+export async function insertCarouselItems(
+  db: Executor,
+  items: { seriesId: number; displayOrder: number; isActive: boolean }[],
+) {
+  if (items.length > 0) await db.insert(carouselItems).values(items);
+}
+
+export async function insertTrendingItems(
+  db: Executor,
+  items: { seriesId: number; rank: number; matchPercentage: number; isActive: boolean }[],
+) {
+  if (items.length > 0) await db.insert(trendingItems).values(items);
+}

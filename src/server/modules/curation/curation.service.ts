@@ -7,7 +7,7 @@ import {
   type Genre,
   type TrendingItem,
 } from '../../../contract/index.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { conflict, DomainError, invalid, notFound } from '../../errors.ts';
 import * as repo from './curation.repository.ts';
 
@@ -185,4 +185,17 @@ export async function reorderTrending(db: Database, items: { id: number; rank: n
     }),
   );
   return listTrending(db);
+}
+
+// Curation brought in whole from a catalogue made elsewhere (the demo's), inside the caller's transaction.
+
+export function importCarousel(db: Executor, items: { seriesId: number; displayOrder: number; isActive: boolean }[]) {
+  return repo.insertCarouselItems(db, items);
+}
+
+export function importTrending(
+  db: Executor,
+  items: { seriesId: number; rank: number; matchPercentage: number; isActive: boolean }[],
+) {
+  return repo.insertTrendingItems(db, items);
 }

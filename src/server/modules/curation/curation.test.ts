@@ -1,7 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CarouselItem, TrendingItem } from '../../../contract/index.ts';
-import { carouselItems, series, trendingItems } from '../../db/schema.ts';
+import { carouselItems, trendingItems } from '../../db/schema.ts';
+import { createManySeries, createTrendingItems, deleteAllSeries } from '../../testing/factory.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 
 let t: TestContext;
@@ -12,21 +13,15 @@ afterAll(() => t.close());
 
 let seriesIds: number[];
 beforeEach(async () => {
-  await t.db.delete(series);
-  const rows = await t.db
-    .insert(series)
-    .values(
-      Array.from({ length: 10 }, (_, i) => ({
-        title: `Series ${i + 1}`,
-        description: `Blurb ${i + 1}`,
-        genre: 'Drama',
-        tags: [`tag-${i + 1}`],
-        thumbnailUrl: `/media/posters/${i + 1}.jpg`,
-        verticalThumbnailUrl: i % 2 ? null : `/media/posters/${i + 1}-v.jpg`,
-        likes: i * 10,
-      })),
-    )
-    .returning({ id: series.id });
+  await deleteAllSeries(t.db);
+  const rows = await createManySeries(t.db, 10, (n) => ({
+    title: `Series ${n}`,
+    description: `Blurb ${n}`,
+    tags: [`tag-${n}`],
+    thumbnailUrl: `/media/posters/${n}.jpg`,
+    verticalThumbnailUrl: n % 2 ? `/media/posters/${n}-v.jpg` : null,
+    likes: (n - 1) * 10,
+  }));
   seriesIds = rows.map((row) => row.id);
 });
 
@@ -225,7 +220,7 @@ describe('trending', () => {
     expect(await getTrending()).toEqual([]);
     await addTrending(s(1), 3, 90);
     await addTrending(s(2), 1, 95);
-    await t.db.insert(trendingItems).values({ seriesId: s(3), rank: 2, matchPercentage: 88, isActive: false });
+    await createTrendingItems(t.db, [{ seriesId: s(3), rank: 2, matchPercentage: 88, isActive: false }]);
     const list = await getTrending();
     expect(list.map((item) => [item.seriesId, item.rank])).toEqual([
       [s(2), 1],

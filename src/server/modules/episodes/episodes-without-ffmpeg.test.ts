@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { episodes, mediaJobs, series } from '../../db/schema.ts';
+import { episodes, mediaJobs } from '../../db/schema.ts';
+import { createSeries } from '../../testing/factory.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { multipartBody } from '../../testing/media-uploads.ts';
 
@@ -34,24 +35,20 @@ describe('a server without a usable ffmpeg', () => {
   });
 
   it('refuses an upload at once with that message, storing nothing', async () => {
-    const [s] = await t.db
-      .insert(series)
-      .values({
-        title: 'No ffmpeg',
-        description: 'x',
-        genre: 'Drama',
-        thumbnailUrl: '/media/art/x.svg',
-        totalEpisodes: 0,
-      })
-      .returning();
+    const s = await createSeries(t.db, {
+      title: 'No ffmpeg',
+      description: 'x',
+      thumbnailUrl: '/media/art/x.svg',
+      totalEpisodes: 0,
+    });
     const response = await t.admin({
       method: 'POST',
-      url: `/api/series/${s!.id}/episodes`,
+      url: `/api/series/${s.id}/episodes`,
       ...multipartBody({}, [{ field: 'video', filename: 'e.mp4', content: Buffer.from('0000ftypisom') }]),
     });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: PROBLEM });
-    expect(await t.db.select().from(episodes).where(eq(episodes.seriesId, s!.id))).toEqual([]);
+    expect(await t.db.select().from(episodes).where(eq(episodes.seriesId, s.id))).toEqual([]);
     expect(await t.db.select().from(mediaJobs)).toEqual([]);
     const uploads = path.join(dataDir, 'uploads');
     expect(fs.existsSync(uploads) ? fs.readdirSync(uploads, { recursive: true }) : []).toEqual([]);

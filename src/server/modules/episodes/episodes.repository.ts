@@ -129,3 +129,52 @@ export function episodesInOrder(db: Executor, seriesId: number): Promise<Episode
     .where(and(eq(episodes.seriesId, seriesId), ne(episodes.videoUrl, '')))
     .orderBy(asc(episodes.episodeNumber));
 }
+
+/** Inserts the episodes in the given order (their ids follow it). */
+export async function insertEpisodes(db: Executor, list: NewEpisodeRow[]): Promise<void> {
+  if (list.length > 0) await db.insert(episodes).values(list);
+}
+
+/** Episodes whose video is one of `urls` or matches one of `patterns` (PostgreSQL regular expressions). */
+export async function episodesWithVideoAt(db: Executor, urls: string[], patterns: string[], limit?: number) {
+  const conditions = [
+    sql`${episodes.videoUrl} = any(${sql`array[${sql.join(
+      urls.map((url) => sql`${url}`),
+      sql`, `,
+    )}]::text[]`})`,
+    ...patterns.map((pattern) => sql`${episodes.videoUrl} ~ ${pattern}`),
+  ];
+  const query = db
+    .select({ id: episodes.id, seriesId: episodes.seriesId, videoUrl: episodes.videoUrl })
+    .from(episodes)
+    .where(sql.join(conditions, sql` or `))
+    .orderBy(asc(episodes.episodeNumber), asc(episodes.seriesId))
+    .$dynamic();
+  return limit === undefined ? query : query.limit(limit);
+}
+
+/** One statement: each episode whose video is still at `from` moves to `to`; answers the ids moved. */
+export async function moveVideos(db: Executor, moves: { id: number; from: string; to: string }[]): Promise<number[]> {
+  if (moves.length === 0) return [];
+  const values = sql.join(
+    moves.map((move) => sql`(${move.id}::integer, ${move.from}::text, ${move.to}::text)`),
+    sql`, `,
+  );
+  const result = await db.execute<{ id: number }>(sql`
+    update episodes e set video_url = v.new_url
+    from (values ${values}) as v(id, old_url, new_url)
+    where e.id = v.id and e.video_url = v.old_url
+    returning e.id
+  `);
+  return result.rows.map((row) => row.id);
+}
+
+/** Gives each series without episodes `perSeries` generated ones. One set-based statement. */
+export async function insertGeneratedEpisodes(db: Executor, perSeries: number) {
+  await db.execute(sql`
+    insert into episodes (series_id, episode_number, title, video_url, thumbnail_url, duration)
+    select s.id, n, 'Episode ' || n, '/media/generated/' || s.id || '/' || n || '.m3u8', '/media/generated/thumb.jpg', 90
+      from series s cross join generate_series(1, ${perSeries}::int) as n
+     where not exists (select 1 from episodes e where e.series_id = s.id)`);
+  await db.execute(sql`analyze episodes`);
+}

@@ -9,7 +9,7 @@ import {
   type UploadEpisodeFields,
   type VideoProcessingStatus,
 } from '../../../contract/index.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { subtitlesOfEpisode, subtitlesOfEpisodes } from '../subtitles/subtitles.service.ts';
 import { DomainError, conflict, invalid, notFound, unavailable } from '../../errors.ts';
 import { tokenMediaUrl, type MediaTokenKey } from '../../media/media-token.ts';
@@ -18,28 +18,33 @@ import { mediaAddresses, type MediaAddresses } from '../../media/media-addresses
 import { ffmpegCapabilities } from '../../media/ffmpeg-capabilities.ts';
 import { NotAVideoError, probeVideo, type VideoProbe } from '../../media/hls-pipeline.ts';
 import {
+  abandonTranscodes,
   episodeMediaFolder,
-  latestJobsOfEpisodes,
   keepOriginal,
+  latestTranscodes,
   queueTranscode,
   removeOriginal,
   requeueFailedTranscode,
-  unfinishedJobsOfEpisode,
-  type MediaJobRow,
+  transcodesHoldingUploads,
   type MediaPipeline,
+  type Transcode,
 } from '../transcode/transcode.service.ts';
 import {
   deleteEpisode,
   episodesInOrder,
   episodesOfSeries,
   episodesOwningMedia,
+  episodesWithVideoAt,
   findEpisode,
   findSeriesAccess,
   insertEpisode,
+  insertEpisodes,
+  insertGeneratedEpisodes,
   isEpisodeNumberTaken,
   lastEpisodeNumber,
   lockEpisode,
   lockSeries,
+  moveVideos,
   syncTotalEpisodes,
   updateEpisode,
   type EpisodeRow,
@@ -201,8 +206,7 @@ export async function replaceEpisodeVideo(
     if (!episode) throw episodeNotFound();
     return { episode, ...(await queueTranscode(tx, episodeId, sourcePath)) };
   });
-  ctx.media.worker.abandonJobs(superseded.map((j) => j.id));
-  await Promise.all(superseded.map((j) => removeOriginal(ctx.media.storage, j.sourcePath)));
+  await abandonTranscodes(ctx.media, superseded);
   ctx.media.worker.wake();
   return toAdminEpisode(episode, job, await subtitlesOfEpisode(ctx.db, episode.id));
 }
@@ -240,7 +244,7 @@ export async function editEpisode(
         ? current
         : await updateEpisode(tx, episodeId, patch);
     // The episode row is locked, so a transcode cannot publish into it before this read.
-    const [job] = await latestJobsOfEpisodes(tx, [episodeId]);
+    const job = (await latestTranscodes(tx, [episodeId])).get(episodeId);
     return toAdminEpisode(episode, job, await subtitlesOfEpisode(tx, episodeId));
   });
 }
@@ -250,14 +254,13 @@ export async function removeEpisode(ctx: EpisodesContext, episodeId: number): Pr
   const found = await requireEpisode(ctx.db, episodeId);
   const { removed, jobs } = await ctx.db.transaction(async (tx) => {
     await lockSeries(tx, found.seriesId);
-    const jobs = await unfinishedJobsOfEpisode(tx, episodeId);
+    const jobs = await transcodesHoldingUploads(tx, episodeId);
     const removed = await deleteEpisode(tx, episodeId);
     if (!removed) throw episodeNotFound();
     await syncTotalEpisodes(tx, removed.seriesId);
     return { removed, jobs };
   });
-  ctx.media.worker.abandonJobs(jobs.map((j) => j.id));
-  await Promise.all(jobs.map((j) => removeOriginal(ctx.media.storage, j.sourcePath)));
+  await abandonTranscodes(ctx.media, jobs);
   await ctx.media.storage.remove(episodeMediaFolder(removed.seriesId, removed.id));
 }
 
@@ -268,13 +271,9 @@ export function listEpisodesForOperator(db: Database, seriesId: number): Promise
   return db.transaction(async (tx) => {
     if (!(await findSeriesAccess(tx, seriesId))) throw seriesNotFound();
     const rows = await episodesOfSeries(tx, seriesId);
-    const jobs = new Map(
-      (
-        await latestJobsOfEpisodes(
-          tx,
-          rows.map((r) => r.id),
-        )
-      ).map((j) => [j.episodeId, j]),
+    const jobs = await latestTranscodes(
+      tx,
+      rows.map((r) => r.id),
     );
     const subtitles = await subtitlesOfEpisodes(
       tx,
@@ -288,12 +287,12 @@ export function getEpisodeForOperator(db: Database, episodeId: number): Promise<
   return db.transaction(async (tx) => {
     const episode = await findEpisode(tx, episodeId);
     if (!episode) throw episodeNotFound();
-    const [job] = await latestJobsOfEpisodes(tx, [episodeId]);
+    const job = (await latestTranscodes(tx, [episodeId])).get(episodeId);
     return toAdminEpisode(episode, job, await subtitlesOfEpisode(tx, episodeId));
   }, oneSnapshot);
 }
 
-function toAdminEpisode(row: EpisodeRow, job: MediaJobRow | undefined, subtitles: EpisodeSubtitle[]): AdminEpisode {
+function toAdminEpisode(row: EpisodeRow, job: Transcode | undefined, subtitles: EpisodeSubtitle[]): AdminEpisode {
   const playable = row.videoUrl !== '';
   return {
     ...toEpisode(row, subtitles),
@@ -396,4 +395,57 @@ export async function mediaVerdict(db: Database, userId: string, mediaPath: stri
   if (owners.length === 0) return 'open';
   if (!owners.some((o) => o.playable)) return 'locked';
   return owners.some((o) => o.lockable) ? 'unlocked' : 'free';
+}
+
+/** An episode brought in whole from a catalogue made elsewhere (the demo's), its video already published. */
+export interface ImportedEpisode {
+  seriesId: number;
+  episodeNumber: number;
+  title: string;
+  videoUrl: string;
+  thumbnailUrl: string;
+  duration: number;
+}
+
+/** Adds the episodes in the given order, inside the caller's transaction (their series claim them in totalEpisodes). */
+export function importEpisodes(db: Executor, list: ImportedEpisode[]): Promise<void> {
+  return insertEpisodes(db, list);
+}
+
+/** Gives each series without episodes `perSeries` generated ones, for scale tests and benchmarks. */
+export function addGeneratedEpisodes(db: Executor, perSeries: number): Promise<void> {
+  return insertGeneratedEpisodes(db, perSeries);
+}
+
+/**
+ * The episodes playing a video at one of `urls` or at an address matching one of `patterns` (regular
+ * expressions); first episodes of every series first.
+ */
+export function episodesPlaying(
+  db: Executor,
+  videos: { urls: string[]; patterns: RegExp[] },
+): Promise<{ id: number; seriesId: number; videoUrl: string }[]> {
+  return episodesWithVideoAt(
+    db,
+    videos.urls,
+    videos.patterns.map((pattern) => pattern.source),
+  );
+}
+
+/** Whether any episode plays a video at one of `urls`. */
+export async function isAnyEpisodePlaying(db: Executor, urls: string[]): Promise<boolean> {
+  return (await episodesWithVideoAt(db, urls, [], 1)).length > 0;
+}
+
+/** The address of the episode's video; none for an episode that is gone. */
+export async function videoAddressOf(db: Executor, episodeId: number): Promise<string | undefined> {
+  return (await findEpisode(db, episodeId))?.videoUrl;
+}
+
+/**
+ * Moves episodes' videos to new addresses in one statement; an episode whose video is no longer at `from`
+ * (an operator replaced it meanwhile) keeps its own. Answers the episodes moved.
+ */
+export function moveEpisodeVideos(db: Executor, moves: { id: number; from: string; to: string }[]): Promise<number[]> {
+  return moveVideos(db, moves);
 }

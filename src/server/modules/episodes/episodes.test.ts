@@ -4,9 +4,14 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminEpisode } from '../../../contract/index.ts';
-import { episodes, mediaJobs, series, unlocks } from '../../db/schema.ts';
+import { episodes, mediaJobs, series } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
-import { createSeries as createTestSeries } from '../../testing/factory.ts';
+import {
+  createEpisode,
+  createEpisodes,
+  createSeries as createTestSeries,
+  createUnlock,
+} from '../../testing/factory.ts';
 import { makeSourceVideo, multipartBody, waitFor } from '../../testing/media-uploads.ts';
 import { MEDIA_PATH_MAX_LENGTH, mediaVerdict } from './episodes.service.ts';
 import { sweepExpired } from '../../plugins/housekeeping.ts';
@@ -269,18 +274,12 @@ describe('operator episode management', () => {
 
   it('edits the title and number of an episode', async () => {
     const s = await createSeries();
-    const [first, second] = await t.db
-      .insert(episodes)
-      .values(
-        [1, 2].map((n) => ({
-          seriesId: s.id,
-          episodeNumber: n,
-          title: `E${n}`,
-          videoUrl: '/media/clips/a.mp4',
-          thumbnailUrl: '',
-        })),
-      )
-      .returning();
+    const [first, second] = await createEpisodes(t.db, s.id, 2, (n) => ({
+      title: `E${n}`,
+      videoUrl: '/media/clips/a.mp4',
+      thumbnailUrl: '',
+      duration: 0,
+    }));
     const edited = await t.admin({
       method: 'PUT',
       url: `/api/episodes/${first!.id}`,
@@ -381,21 +380,15 @@ describe('mediaVerdict', () => {
     const paid = await createSeries({ isFree: false });
     const free = await createSeries({ isFree: true });
     const hls = (s: number, e: number) => `/media/series/${s}/episodes/${e}/1-1-abc/master.m3u8`;
-    await t.db.insert(episodes).values([
-      { seriesId: paid.id, episodeNumber: 3, title: 'Three', videoUrl: hls(paid.id, 3), thumbnailUrl: '' },
-      { seriesId: paid.id, episodeNumber: 11, title: 'Eleven', videoUrl: hls(paid.id, 11), thumbnailUrl: '' },
-      { seriesId: free.id, episodeNumber: 12, title: 'Twelve', videoUrl: hls(free.id, 12), thumbnailUrl: '' },
-      // A demo clip shared by a free and a locked episode, and one only a locked episode plays.
-      { seriesId: paid.id, episodeNumber: 1, title: 'One', videoUrl: '/media/clips/shared.mp4', thumbnailUrl: '' },
-      { seriesId: paid.id, episodeNumber: 15, title: 'Fifteen', videoUrl: '/media/clips/shared.mp4', thumbnailUrl: '' },
-      {
-        seriesId: paid.id,
-        episodeNumber: 16,
-        title: 'Sixteen',
-        videoUrl: '/media/clips/only-16.mp4',
-        thumbnailUrl: '',
-      },
-    ]);
+    const episode = (seriesId: number, episodeNumber: number, title: string, videoUrl: string) =>
+      createEpisode(t.db, seriesId, episodeNumber, { title, videoUrl, thumbnailUrl: '', duration: 0 });
+    await episode(paid.id, 3, 'Three', hls(paid.id, 3));
+    await episode(paid.id, 11, 'Eleven', hls(paid.id, 11));
+    await episode(free.id, 12, 'Twelve', hls(free.id, 12));
+    // A demo clip shared by a free and a locked episode, and one only a locked episode plays.
+    await episode(paid.id, 1, 'One', '/media/clips/shared.mp4');
+    await episode(paid.id, 15, 'Fifteen', '/media/clips/shared.mp4');
+    await episode(paid.id, 16, 'Sixteen', '/media/clips/only-16.mp4');
     const verdict = (p: string) => mediaVerdict(t.db, t.viewerId, p);
     const can = async (p: string) => (await verdict(p)) !== 'locked';
     const locked = hls(paid.id, 11);
@@ -418,7 +411,7 @@ describe('mediaVerdict', () => {
     expect(await verdict(hls(paid.id, 3))).toBe('free');
     expect(await verdict('/media/art/poster.svg')).toBe('open');
 
-    await t.db.insert(unlocks).values({ userId: t.viewerId, seriesId: paid.id, episodeNumber: 11 });
+    await createUnlock(t.db, t.viewerId, paid.id, 11);
     expect(await can(locked.replace('master.m3u8', '360p/seg_00001.m4s'))).toBe(true);
     expect(await verdict(locked)).toBe('unlocked');
   });
@@ -435,12 +428,11 @@ describe('mediaVerdict', () => {
 
     const paid = await createSeries({ isFree: false });
     const folder = `/media/series/${paid.id}/episodes/30/1-1-fedcba/`;
-    await t.db.insert(episodes).values({
-      seriesId: paid.id,
-      episodeNumber: 30,
+    await createEpisode(t.db, paid.id, 30, {
       title: 'Thirty',
       videoUrl: `${folder}master.m3u8`,
       thumbnailUrl: '',
+      duration: 0,
     });
     expect(await mediaVerdict(t.db, t.viewerId, `${folder}360p/seg_00001.m4s`)).toBe('locked');
     // Three levels below the episode's folder is no file of the episode's.

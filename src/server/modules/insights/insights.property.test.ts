@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerEventInput } from '../../../contract/index.ts';
-import { insightSeriesDays } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
-import { createSeriesWithEpisodes } from '../../testing/factory.ts';
+import { createSeriesDayFigures, createSeriesWithEpisodes, deleteAllInsights } from '../../testing/factory.ts';
 import { mostPlayedSeries } from './insights.repository.ts';
 
 let t: TestContext;
@@ -229,15 +228,9 @@ async function countedFromRawEvents() {
   return { raw: result.rows[0], rollup: rollup.rows[0] };
 }
 
-async function reset() {
-  await t.db.execute(sql`truncate insight_events, insight_episode_days, insight_series_days, insight_days,
-    insight_episode_viewers, insight_viewer_days, insight_viewers, insight_startup_days, insight_episode_number_days,
-    insight_series_viewers, insight_episode_last_viewers`);
-}
-
 describe('rollups over random event streams', () => {
   it.each([1, 2, 3, 4, 5, 6])('equal the counts of the raw events (seed %i)', async (seed) => {
-    await reset();
+    await deleteAllInsights(t.db);
     const rand = generator(seed);
     const seriesIds: number[] = [];
     for (let s = 0; s < 3; s++) {
@@ -317,7 +310,7 @@ describe('the most played series of a range', () => {
     ['flat', 5],
     ['one day', 6],
   ] as const)('are the series with the largest sums over the range (%s, seed %i)', async (shape, seed) => {
-    await reset();
+    await deleteAllInsights(t.db);
     const rand = generator(seed);
     const rows: { seriesId: number; day: string; plays: number; coinsSpent: number; paidCoinsSpent: number }[] = [];
     for (const day of shape === 'one day' ? DAYS.slice(0, 1) : DAYS) {
@@ -328,7 +321,7 @@ describe('the most played series of a range', () => {
         rows.push({ seriesId, day, plays, coinsSpent: rand.int(50), paidCoinsSpent: rand.int(20) });
       }
     }
-    await t.db.insert(insightSeriesDays).values(rows);
+    await createSeriesDayFigures(t.db, rows);
 
     const range = { from: DAYS[1]!, to: DAYS[4]! };
     const sums = new Map<number, { plays: number; coinsSpent: number; paidCoinsSpent: number }>();

@@ -39,13 +39,15 @@ export function findSeries(db: Executor, seriesId: number) {
 }
 
 /** Inserts the events not stored before; the rollup trigger folds exactly those in. Returns how many. */
-export async function insertEvents(db: Executor, events: NewInsightEvent[]): Promise<number> {
+/** Stores the events whose ids are new; returns those ids. */
+export async function insertEvents(db: Executor, events: NewInsightEvent[]): Promise<string[]> {
+  if (events.length === 0) return [];
   const rows = await db
     .insert(insightEvents)
     .values(events)
     .onConflictDoNothing({ target: insightEvents.eventId })
     .returning({ eventId: insightEvents.eventId });
-  return rows.length;
+  return rows.map((row) => row.eventId);
 }
 
 /** Raw events go after the retention period; the rollups keep their sums. */

@@ -11,12 +11,13 @@ import {
 } from '../../../contract/index.ts';
 import {
   insightsSummary as summarise,
-  recordPlayerEvents,
+  openEventRecorder,
   seriesInsights as seriesFigures,
   dropExpiredEvents,
 } from './insights.service.ts';
 
 export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const events = openEventRecorder(app.db);
   app.housekeeping.add('insightEvents', (now) => dropExpiredEvents(app.db, app.config.insightEventsRetentionDays, now));
   app.post(
     '/api/events',
@@ -30,7 +31,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventBatchReply, 400: errorReply, 404: errorReply },
       },
     },
-    (request) => recordPlayerEvents(app.db, request.body),
+    (request) => events.record(request.body),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import {
   CLIENT_EVENT_MAX_AGE_DAYS,
   FREE_EPISODES,
   INSIGHTS_MAX_RANGE_DAYS,
+  MAX_EVENTS_PER_BATCH,
   isEpisodeFree,
   type EpisodeFunnelRow,
   type EventBatch,
@@ -10,6 +11,7 @@ import {
   type InsightsSummary,
   type SeriesInsights,
 } from '../../../contract/index.ts';
+import { createBatchedWrites } from '../../db/batched-writes.ts';
 import type { Database } from '../../db/client.ts';
 import { invalid, notFound } from '../../errors.ts';
 import * as repo from './insights.repository.ts';
@@ -24,11 +26,8 @@ const FIRST_PAID_EPISODE = FREE_EPISODES + 1;
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
 const cents = (value: number) => Math.round(value) / 100;
 
-/**
- * Stores a batch from the player: all of it, or (on any bad event) none of it. Event ids seen before
- * are skipped, so a batch sent twice counts once.
- */
-export async function recordPlayerEvents(db: Database, batch: EventBatch, now = new Date()): Promise<EventBatchReply> {
+/** A batch's events that happened too long ago, or in the future, make it a 400 before it waits for a write. */
+function checkEventTimes(batch: EventBatch, now: Date) {
   const oldest = now.getTime() - CLIENT_EVENT_MAX_AGE_DAYS * DAY_MS;
   batch.events.forEach((event, i) => {
     const at = Date.parse(event.occurredAt);
@@ -39,24 +38,26 @@ export async function recordPlayerEvents(db: Database, batch: EventBatch, now = 
       );
     }
   });
-  const episodeCounts = new Map(
-    (await repo.seriesEpisodeCounts(db, [...new Set(batch.events.map((e) => e.seriesId))])).map((s) => [
-      s.id,
-      s.totalEpisodes,
-    ]),
-  );
-  batch.events.forEach((event, i) => {
+}
+
+/** Why a batch names an episode that does not exist, or nothing when every one does. */
+function missingEpisodeIn(batch: EventBatch, episodeCounts: Map<number, number>): Error | undefined {
+  for (const [i, event] of batch.events.entries()) {
     const total = episodeCounts.get(event.seriesId);
     if (total === undefined)
-      throw invalid(`events.${i}.seriesId: series ${event.seriesId} does not exist`, `events.${i}.seriesId`);
+      return invalid(`events.${i}.seriesId: series ${event.seriesId} does not exist`, `events.${i}.seriesId`);
     if (event.episodeNumber > total) {
-      throw invalid(
+      return invalid(
         `events.${i}.episodeNumber: episode ${event.episodeNumber} does not exist (the series has ${total} episodes)`,
         `events.${i}.episodeNumber`,
       );
     }
-  });
-  const rows: repo.NewInsightEvent[] = batch.events.map((event) => ({
+  }
+  return undefined;
+}
+
+const rowsOf = (batch: EventBatch): repo.NewInsightEvent[] =>
+  batch.events.map((event) => ({
     eventId: event.eventId,
     userId: batch.userId,
     kind: event.kind,
@@ -68,9 +69,51 @@ export async function recordPlayerEvents(db: Database, batch: EventBatch, now = 
     reason: event.kind === 'leave' ? event.reason : null,
     watchedMs: event.kind === 'progress' || event.kind === 'leave' ? event.watchedMs : 0,
   }));
-  // One statement, so the rollup trigger folds the batch in at once (and a batch's own duplicate ids count once).
-  const accepted = await repo.insertEvents(db, rows);
-  return { accepted, duplicates: batch.events.length - accepted };
+
+/** Events in one INSERT at most: ten columns each keeps it under PostgreSQL's 65,535 parameters. */
+const EVENTS_PER_STATEMENT = 5000;
+
+/**
+ * Stores batches from the player: each all of it, or (on any bad event) none of it. Event ids seen before are
+ * skipped, so a batch sent twice counts once. Players send every few seconds, so the batches that arrive while
+ * one statement runs go together into the next: one statement (and one fold of the rollups) for many viewers.
+ */
+export function openEventRecorder(db: Database) {
+  const writes = createBatchedWrites(
+    async (batches: EventBatch[]): Promise<(EventBatchReply | Error)[]> => {
+      const seriesIds = [...new Set(batches.flatMap((batch) => batch.events.map((event) => event.seriesId)))];
+      const episodeCounts = new Map(
+        (await repo.seriesEpisodeCounts(db, seriesIds)).map((s) => [s.id, s.totalEpisodes]),
+      );
+      const refusals = batches.map((batch) => missingEpisodeIn(batch, episodeCounts));
+      // One statement, so the rollup trigger folds all of it in at once (and duplicate ids count once).
+      const stored = new Set(
+        await repo.insertEvents(
+          db,
+          batches.flatMap((batch, i) => (refusals[i] ? [] : rowsOf(batch))),
+        ),
+      );
+      return batches.map((batch, i) => {
+        const refusal = refusals[i];
+        if (refusal) return refusal;
+        let accepted = 0;
+        for (const event of batch.events) {
+          // Each new id is credited once, to the first batch that carried it.
+          if (stored.delete(event.eventId.toLowerCase())) accepted++;
+        }
+        return { accepted, duplicates: batch.events.length - accepted };
+      });
+    },
+    { maxBatch: Math.floor(EVENTS_PER_STATEMENT / MAX_EVENTS_PER_BATCH), concurrency: 2 },
+  );
+  return {
+    async record(batch: EventBatch, now = new Date()): Promise<EventBatchReply> {
+      checkEventTimes(batch, now);
+      const reply = await writes.write(batch);
+      if (reply instanceof Error) throw reply;
+      return reply;
+    },
+  };
 }
 
 /** Checks that the range is real dates, in order, and not too long; returns it as stored days. */

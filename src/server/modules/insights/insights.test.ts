@@ -2,9 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EPISODE_COST, type PlayerEventInput } from '../../../contract/index.ts';
-import { insightDays, insightEpisodeDays, insightEvents, users, walletLedger } from '../../db/schema.ts';
+import { insightDays, insightEpisodeDays, insightEvents, walletLedger } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
-import { createSeriesWithEpisodes } from '../../testing/factory.ts';
+import {
+  backdateInsightEvents,
+  createLedgerEntry,
+  createSeriesWithEpisodes,
+  createViewer,
+} from '../../testing/factory.ts';
 import { dropExpiredEvents } from './insights.service.ts';
 
 let t: TestContext;
@@ -116,6 +121,34 @@ describe('POST /api/events', () => {
     expect((await episodeDay(id, 2))?.plays).toBe(1);
   });
 
+  it('answers each of many batches sent at once on its own, and folds all of them in', async () => {
+    const { id } = await addSeries();
+    const viewers = await Promise.all(Array.from({ length: 30 }, () => t.addViewer()));
+    const shared = start(id, 3);
+    const before = await storedEvents();
+    // Arriving together, these are stored by one statement; each still gets its own answer.
+    const replies = await Promise.all([
+      ...viewers.map((userId) => send({ userId, events: [start(id, 3), progressed(id, 3, 50)] })),
+      send({ userId: viewers[0], events: [shared] }),
+      send({ userId: viewers[1], events: [shared] }),
+      send({ userId: viewers[2], events: [start(id, 99)] }),
+    ]);
+    expect(replies.slice(0, 30).map((reply) => reply.json())).toEqual(
+      viewers.map(() => ({ accepted: 2, duplicates: 0 })),
+    );
+    // The same event id in two batches is stored once, and counted for one of them.
+    expect(
+      replies
+        .slice(30, 32)
+        .map((reply) => reply.json().accepted)
+        .sort(),
+    ).toEqual([0, 1]);
+    expect(replies[32]!.statusCode).toBe(400);
+    expect(replies[32]!.json().message).toMatch(/episodeNumber/);
+    expect(await storedEvents()).toBe(before + 61);
+    expect(await episodeDay(id, 3)).toMatchObject({ plays: 31, progress50: 30 });
+  });
+
   it.each([
     ['an unknown kind', (id: number) => [{ ...start(id, 1), kind: 'purchase' }], 'kind'],
     ['an event id that is not a UUID', (id: number) => [{ ...start(id, 1), eventId: 'abc' }], 'eventId'],
@@ -210,11 +243,10 @@ describe('ledger events', () => {
 describe('GET /api/admin/insights/series/{id}', () => {
   it('answers one row per episode, in order, with distinct viewers, the paywall and conversion', async () => {
     const { id } = await addSeries(12);
-    const [a, b] = [await addUser(), await addUser()];
+    const [a, b] = [await createViewer(t.db, { coins: 100 }), await addUser()];
     await send({ userId: a, events: [start(id, 1), start(id, 1), progressed(id, 1, 100), start(id, 2)] });
     await send({ userId: b, events: [start(id, 1), paywall(id, 11), paywall(id, 11)] });
     await send({ userId: a, events: [paywall(id, 11)] });
-    await t.db.update(users).set({ coins: 100 }).where(eq(users.id, a));
     await t.viewerNamed(a)({
       method: 'POST',
       url: `/api/user/${a}/unlock-episode`,
@@ -292,8 +324,7 @@ describe('GET /api/admin/insights/summary', () => {
     const shown = () => ({ ...paywall(id, 11), occurredAt: when.toISOString() });
     await send({ userId: a, events: [shown(), shown()] });
     await send({ userId: b, events: [shown()] });
-    await t.db.insert(walletLedger).values({
-      userId: a,
+    await createLedgerEntry(t.db, a, {
       kind: 'unlock',
       coinsDelta: -DEMO_EPISODE_COST,
       bonusesDelta: 0,
@@ -330,10 +361,7 @@ describe('retention', () => {
   it('deletes raw events past the retention period and keeps the rollups', async () => {
     const { id } = await addSeries();
     await send({ userId: 'user-1', events: [start(id, 3)] });
-    await t.db
-      .update(insightEvents)
-      .set({ receivedAt: new Date(Date.now() - 91 * 86_400_000) })
-      .where(eq(insightEvents.seriesId, id));
+    await backdateInsightEvents(t.db, id, new Date(Date.now() - 91 * 86_400_000));
     const rollupBefore = await t.db.select().from(insightDays).where(eq(insightDays.day, today));
     expect(await dropExpiredEvents(t.db, 90)).toBeGreaterThanOrEqual(1);
     expect(await t.db.select().from(insightEvents).where(eq(insightEvents.seriesId, id))).toEqual([]);

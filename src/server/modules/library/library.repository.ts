@@ -2,11 +2,6 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bookmarks, episodes, likes, progress, series, users } from '../../db/schema.ts';
 
-export async function userExists(db: Executor, userId: string): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  return rows.length > 0;
-}
-
 /** Serialises one user's toggles, so two quick taps toggle twice instead of racing. */
 export async function lockUser(db: Executor, userId: string): Promise<boolean> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update').limit(1);
@@ -36,14 +31,62 @@ export async function insertLike(db: Executor, userId: string, seriesId: number)
   return rows.length > 0;
 }
 
-/** Moves the series' like count by +1 or -1, never below 0; returns the new count. */
-export async function addToLikeCount(db: Executor, seriesId: number, step: 1 | -1): Promise<number> {
-  const [row] = await db
-    .update(series)
-    .set({ likes: sql`greatest(${series.likes} + ${step}, 0)` })
-    .where(eq(series.id, seriesId))
-    .returning({ likes: series.likes });
-  return row!.likes;
+/**
+ * Locks the viewers and series of a batch of toggles, in id order (so batches on two instances cannot deadlock),
+ * and says which exist: a viewer's toggles then run one after another, and a series cannot go away under them.
+ */
+export async function lockForToggles(db: Executor, userIds: string[], seriesIds: number[]) {
+  const viewers = await db.execute<{ id: string }>(
+    sql`select id from ${users} where id = any(${sql.param(userIds)}::text[]) order by id for no key update`,
+  );
+  const shows = await db.execute<{ id: number }>(
+    sql`select id from ${series} where id = any(${sql.param(seriesIds)}::int[]) order by id for no key update`,
+  );
+  return {
+    users: new Set(viewers.rows.map((row) => row.id)),
+    series: new Set(shows.rows.map((row) => Number(row.id))),
+  };
+}
+
+/**
+ * Toggles each (viewer, series) like in one statement: a like that was there goes, one that was not is added, and
+ * each series' count moves by the difference (never below 0). Answers, in the order given, whether each is now
+ * liked and its series' count after all of them. No pair may appear twice.
+ */
+export async function toggleLikes(db: Executor, toggles: { userId: string; seriesId: number }[]) {
+  const userIds = sql.param(toggles.map((toggle) => toggle.userId));
+  const seriesIds = sql.param(toggles.map((toggle) => toggle.seriesId));
+  const { rows } = await db.execute<{ liked: boolean; likes: number }>(sql`
+    with input as (
+      select * from unnest(${userIds}::text[], ${seriesIds}::int[]) with ordinality as i(user_id, series_id, n)
+    ),
+    removed as (
+      delete from ${likes} l using input i where l.user_id = i.user_id and l.series_id = i.series_id
+      returning l.user_id, l.series_id
+    ),
+    added as (
+      insert into ${likes} (user_id, series_id)
+      select i.user_id, i.series_id from input i
+      where not exists (select 1 from removed r where r.user_id = i.user_id and r.series_id = i.series_id)
+      order by 1, 2
+      on conflict do nothing
+      returning user_id, series_id
+    ),
+    moved as (
+      select series_id, sum(step)::int as step
+      from (select series_id, 1 as step from added union all select series_id, -1 from removed) steps
+      group by series_id
+    ),
+    counted as (
+      update ${series} s set likes = greatest(s.likes + m.step, 0) from moved m
+      where s.id = m.series_id and m.step <> 0
+      returning s.id, s.likes
+    )
+    select not exists (select 1 from removed r where r.user_id = i.user_id and r.series_id = i.series_id) as liked,
+      coalesce(c.likes, s.likes) as likes
+    from input i join ${series} s on s.id = i.series_id left join counted c on c.id = i.series_id
+    order by i.n`);
+  return rows.map((row) => ({ liked: row.liked, likes: Number(row.likes) }));
 }
 
 export async function deleteBookmark(db: Executor, userId: string, seriesId: number): Promise<boolean> {
@@ -82,28 +125,64 @@ export async function bookmarkedSeriesIdsNewestFirst(db: Executor, userId: strin
 }
 
 /** Takes a share lock so the episode cannot be deleted under the progress row written next. */
-export async function findEpisodeForProgress(db: Executor, episodeId: number) {
-  const [row] = await db
-    .select({ id: episodes.id, seriesId: episodes.seriesId, duration: episodes.duration })
-    .from(episodes)
-    .where(eq(episodes.id, episodeId))
-    .for('key share')
-    .limit(1);
-  return row;
+export interface ProgressEntry {
+  userId: string;
+  seriesId: number;
+  episodeId: number;
+  percent: number;
+  /** Where the viewer is; when missing, the same share of the episode's duration as `percent`. */
+  positionSeconds: number | null;
 }
 
-export async function upsertProgress(
-  db: Executor,
-  entry: { userId: string; seriesId: number; episodeId: number; percent: number; positionSeconds: number },
-) {
-  const updatedAt = new Date();
-  await db
-    .insert(progress)
-    .values({ ...entry, updatedAt })
-    .onConflictDoUpdate({
-      target: [progress.userId, progress.episodeId],
-      set: { percent: entry.percent, positionSeconds: entry.positionSeconds, updatedAt },
-    });
+/** What the database knew of each entry's viewer, series and episode, in the order given. */
+export interface ProgressCheck {
+  userFound: boolean;
+  seriesFound: boolean;
+  /** The series the episode belongs to, or null when there is no such episode. */
+  episodeSeriesId: number | null;
+}
+
+/**
+ * Writes every entry whose viewer, series and episode exist and agree, in one statement (one commit however many
+ * viewers reported); of several entries for one viewer's episode the last counts. Rows are written in key order,
+ * so two instances writing the same rows cannot deadlock.
+ */
+export async function upsertProgressEntries(db: Executor, entries: ProgressEntry[]): Promise<ProgressCheck[]> {
+  const column = <K extends keyof ProgressEntry>(key: K) => sql.param(entries.map((entry) => entry[key]));
+  const { rows } = await db.execute<{
+    user_found: boolean;
+    series_found: boolean;
+    episode_series_id: number | null;
+  }>(sql`
+    with input as (
+      select * from unnest(${column('userId')}::text[], ${column('seriesId')}::int[], ${column('episodeId')}::int[],
+        ${column('percent')}::int[], ${column('positionSeconds')}::real[])
+        with ordinality as i(user_id, series_id, episode_id, percent, position_seconds, n)
+    ),
+    checked as (
+      select i.*, u.id is not null as user_found, s.id is not null as series_found,
+        e.series_id as episode_series_id, e.duration
+      from input i
+      left join ${users} u on u.id = i.user_id
+      left join ${series} s on s.id = i.series_id
+      left join ${episodes} e on e.id = i.episode_id
+    ),
+    written as (
+      insert into ${progress} (user_id, episode_id, series_id, percent, position_seconds, updated_at)
+      select distinct on (user_id, episode_id) user_id, episode_id, series_id, percent,
+        coalesce(position_seconds, duration * percent / 100.0), now()
+      from checked
+      where user_found and series_found and episode_series_id = series_id
+      order by user_id, episode_id, n desc
+      on conflict (user_id, episode_id) do update
+        set percent = excluded.percent, position_seconds = excluded.position_seconds, updated_at = excluded.updated_at
+    )
+    select user_found, series_found, episode_series_id from checked order by n`);
+  return rows.map((row) => ({
+    userFound: row.user_found,
+    seriesFound: row.series_found,
+    episodeSeriesId: row.episode_series_id === null ? null : Number(row.episode_series_id),
+  }));
 }
 
 export interface WatchedEpisodeRow {

@@ -18,15 +18,17 @@ import {
   getSeriesProgress,
   likedSeriesIds,
   listSeriesProgress,
-  recordProgress,
+  openLikes,
+  openProgressRecorder,
   toggleBookmark,
-  toggleLike,
 } from './library.service.ts';
 import { viewerRoute } from '../../plugins/guards.ts';
 
 const seriesIds = { 200: z.array(z.number().int()), 404: errorReply };
 
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const progress = openProgressRecorder(app.db);
+  const likes = openLikes(app.db);
   app.post(
     '/api/user/:userId/like/:seriesId',
     {
@@ -39,7 +41,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: likeReply, 400: errorReply, 404: errorReply },
       },
     },
-    (request) => toggleLike(app.db, request.params.userId, request.params.seriesId),
+    (request) => likes.toggle(request.params.userId, request.params.seriesId),
   );
 
   app.post(
@@ -100,7 +102,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await recordProgress(app.db, request.body);
+      await progress.record(request.body);
       return reply.status(204).send(null);
     },
   );

@@ -1,5 +1,6 @@
 import type { EpisodeProgress, SeriesProgress } from '../../../contract/index.ts';
 import type { Database, Executor } from '../../db/client.ts';
+import { createBatchedWrites } from '../../db/batched-writes.ts';
 import { invalid, notFound } from '../../errors.ts';
 import * as repo from './library.repository.ts';
 
@@ -9,16 +10,43 @@ export const EPISODE_WATCHED_PERCENT = 90;
 const noSuchUser = () => notFound('No such user');
 const seriesNotFound = () => notFound('Series not found.');
 
-export async function toggleLike(db: Database, userId: string, seriesId: number) {
-  return db.transaction(async (tx) => {
-    if (!(await repo.lockUser(tx, userId))) throw noSuchUser();
-    if (!(await repo.seriesExists(tx, seriesId))) throw seriesNotFound();
-    if (await repo.deleteLike(tx, userId, seriesId)) {
-      return { seriesId, liked: false, likes: await repo.addToLikeCount(tx, seriesId, -1) };
-    }
-    await repo.insertLike(tx, userId, seriesId);
-    return { seriesId, liked: true, likes: await repo.addToLikeCount(tx, seriesId, 1) };
-  });
+interface LikeToggle {
+  userId: string;
+  seriesId: number;
+}
+
+/**
+ * Likes and unlikes: each toggles the viewer's like of a series and moves its count. A new viewer's first tap is
+ * often a like, so the toggles that arrive together are made in one transaction (one commit, and one change of
+ * the series for every instance to hear of), a viewer's toggles still one after another.
+ */
+export function openLikes(db: Database) {
+  const writes = createBatchedWrites(
+    (toggles: LikeToggle[]) =>
+      db.transaction(async (tx) => {
+        const found = await repo.lockForToggles(
+          tx,
+          toggles.map((toggle) => toggle.userId),
+          toggles.map((toggle) => toggle.seriesId),
+        );
+        const valid = toggles.filter((toggle) => found.users.has(toggle.userId) && found.series.has(toggle.seriesId));
+        const made = valid.length > 0 ? await repo.toggleLikes(tx, valid) : [];
+        let next = 0;
+        return toggles.map((toggle) => {
+          if (!found.users.has(toggle.userId)) return noSuchUser();
+          if (!found.series.has(toggle.seriesId)) return seriesNotFound();
+          return { seriesId: toggle.seriesId, ...made[next++]! };
+        });
+      }),
+    { maxBatch: 200, concurrency: 1, keyOf: (toggle) => `${toggle.userId} ${toggle.seriesId}` },
+  );
+  return {
+    async toggle(userId: string, seriesId: number) {
+      const result = await writes.write({ userId, seriesId });
+      if (result instanceof Error) throw result;
+      return result;
+    },
+  };
 }
 
 export async function toggleBookmark(db: Database, userId: string, seriesId: number) {
@@ -48,25 +76,44 @@ export interface ProgressReport {
   positionSeconds?: number;
 }
 
-/** Keeps one row per (user, episode): the latest percent and position. */
-export async function recordProgress(db: Database, report: ProgressReport): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (!(await repo.userExists(tx, report.userId))) throw noSuchUser();
-    if (!(await repo.seriesExists(tx, report.seriesId))) throw seriesNotFound();
-    const episode = await repo.findEpisodeForProgress(tx, report.episodeId);
-    if (!episode) throw notFound('Episode not found.');
-    if (episode.seriesId !== report.seriesId) {
-      throw invalid(`Episode ${report.episodeId} does not belong to series ${report.seriesId}.`, 'episodeId');
-    }
-    const percent = Math.round(report.progress);
-    await repo.upsertProgress(tx, {
-      userId: report.userId,
-      seriesId: report.seriesId,
-      episodeId: report.episodeId,
-      percent,
-      positionSeconds: report.positionSeconds ?? (episode.duration * percent) / 100,
-    });
-  });
+/** Why a report was not written, or nothing when it was. */
+function refusalOf(report: ProgressReport, check: repo.ProgressCheck): Error | undefined {
+  if (!check.userFound) return noSuchUser();
+  if (!check.seriesFound) return seriesNotFound();
+  if (check.episodeSeriesId === null) return notFound('Episode not found.');
+  if (check.episodeSeriesId !== report.seriesId) {
+    return invalid(`Episode ${report.episodeId} does not belong to series ${report.seriesId}.`, 'episodeId');
+  }
+  return undefined;
+}
+
+/**
+ * Keeps one row per (user, episode): the latest percent and position. Players report every few seconds, so the
+ * reports of this instance are written in batches: one statement for all that arrived while the last was written.
+ */
+export function openProgressRecorder(db: Database) {
+  const batches = createBatchedWrites(
+    async (reports: ProgressReport[]) => {
+      const checks = await repo.upsertProgressEntries(
+        db,
+        reports.map((report) => ({
+          userId: report.userId,
+          seriesId: report.seriesId,
+          episodeId: report.episodeId,
+          percent: Math.round(report.progress),
+          positionSeconds: report.positionSeconds ?? null,
+        })),
+      );
+      return reports.map((report, i) => refusalOf(report, checks[i]!));
+    },
+    { maxBatch: 500, concurrency: 2 },
+  );
+  return {
+    async record(report: ProgressReport): Promise<void> {
+      const refusal = await batches.write(report);
+      if (refusal) throw refusal;
+    },
+  };
 }
 
 /**

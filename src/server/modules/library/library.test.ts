@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookmarks, likes, progress, series } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
-import { createSeriesWithEpisodes } from '../../testing/factory.ts';
+import { createLike, createSeriesWithEpisodes, updateSeries } from '../../testing/factory.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -82,9 +82,26 @@ describe('likes', () => {
 
     // A like row with a count already at 0 (data edited by hand): unliking leaves 0, not -1.
     const drifted = await addSeries({ totalEpisodes: 1, likes: 0 });
-    await t.db.insert(likes).values({ userId, seriesId: drifted.id });
+    await createLike(t.db, userId, drifted.id);
     const unliked = await like(userId, drifted.id);
     expect(unliked.json()).toEqual({ seriesId: drifted.id, liked: false, likes: 0 });
+  });
+
+  it('counts the likes of many viewers tapping at once, each once, and answers each with their own state', async () => {
+    const target = await addSeries({ totalEpisodes: 1, likes: 5 });
+    const viewers = await Promise.all(Array.from({ length: 30 }, () => addUser()));
+    const [unliker] = viewers;
+    await like(unliker!, target.id);
+    const replies = await Promise.all([
+      ...viewers.map((userId) => like(userId, target.id)),
+      like(unliker!, 2_000_000_000),
+      like('user-2', target.id),
+    ]);
+    expect(replies.slice(0, 30).map((reply) => reply.json().liked)).toEqual(viewers.map((_, i) => i > 0));
+    expect(replies.slice(30).map((reply) => reply.statusCode)).toEqual([404, 404]);
+    // 5 to start, +1 before, then 29 likes and 1 unlike.
+    expect(await likesOf(target.id)).toBe(5 + 1 + 29 - 1);
+    expect(await t.db.select().from(likes).where(eq(likes.seriesId, target.id))).toHaveLength(29);
   });
 
   it('answers 404 for an unknown series or user, 400 for a bad id, and writes nothing', async () => {
@@ -230,7 +247,7 @@ describe('progress', () => {
     expect(entries[1]).toMatchObject({ progress: 100, episodeNumber: 1 });
 
     // An operator lowering totalEpisodes below what was watched does not push it past 100.
-    await t.db.update(series).set({ totalEpisodes: 0 }).where(eq(series.id, short.id));
+    await updateSeries(t.db, short.id, { totalEpisodes: 0 });
     const capped = (await get(`/api/user/${userId}/series/${short.id}/progress`)).json();
     expect(capped.progress).toBe(100);
   });
@@ -266,6 +283,40 @@ describe('progress', () => {
     expect(noUser.statusCode).toBe(404);
     expect(noUser.json().message).toBe('No such user');
     expect(await t.db.select().from(progress).where(eq(progress.userId, userId))).toHaveLength(0);
+  });
+
+  it('answers each of many reports sent at once on its own: the good ones written, the bad ones refused', async () => {
+    const show = await addSeries({ totalEpisodes: 3 });
+    const other = await addSeries({ totalEpisodes: 1 });
+    const viewers = await Promise.all(Array.from({ length: 40 }, () => addUser()));
+    const [first, second] = viewers;
+    // Arriving together, these are written in one batch; each still gets its own answer.
+    const replies = await Promise.all([
+      ...viewers.map((userId, i) =>
+        report({ userId, seriesId: show.id, episodeId: show.episodes[i % 3]!.id, progress: i + 1 }),
+      ),
+      report({ userId: first, seriesId: show.id, episodeId: other.episodes[0]!.id, progress: 70 }),
+      report({ userId: second, seriesId: show.id, episodeId: 2_000_000_000, progress: 70 }),
+      report({ userId: second, seriesId: 2_000_000_000, episodeId: show.episodes[0]!.id, progress: 70 }),
+    ]);
+    expect(replies.slice(0, 40).map((reply) => reply.statusCode)).toEqual(viewers.map(() => 204));
+    expect(replies.slice(40).map((reply) => reply.statusCode)).toEqual([400, 404, 404]);
+    for (const [i, userId] of viewers.entries()) {
+      const rows = await t.db.select().from(progress).where(eq(progress.userId, userId));
+      expect(rows.map((row) => [row.episodeId, row.percent])).toEqual([[show.episodes[i % 3]!.id, i + 1]]);
+    }
+  });
+
+  it('keeps the last of several reports of one episode sent at once', async () => {
+    const userId = await addUser();
+    const show = await addSeries({ totalEpisodes: 1 });
+    const episodeId = show.episodes[0]!.id;
+    const replies = await Promise.all(
+      [10, 20, 30].map((progress) => report({ userId, seriesId: show.id, episodeId, progress })),
+    );
+    expect(replies.map((reply) => reply.statusCode)).toEqual([204, 204, 204]);
+    const rows = await t.db.select().from(progress).where(eq(progress.userId, userId));
+    expect(rows.map((row) => row.percent)).toEqual([30]);
   });
 
   it('refuses invalid bodies with 400 and writes nothing', async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_DATA_ELEMENT_ID, VIEWER_PAGE_QUERIES, type PageData } from '../../../contract/page-data.ts';
 import { LANGUAGE_COOKIE } from '../../../contract/languages.ts';
-import { carouselItems, series } from '../../db/schema.ts';
+import { createCarouselItems, createSeries } from '../../testing/factory.ts';
 import { createTestContext, TEST_ACCESS_CODES, type TestContext } from '../../testing/harness.ts';
 
 // The web app's server entry from source: the same module `vite build` compiles into dist/ssr.
@@ -20,28 +20,11 @@ beforeAll(async () => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-rendered-client-'));
   fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
   t = await createTestContext({ CLIENT_DIR: clientDir, SSR_ENTRY });
-  const [first] = await t.db
-    .insert(series)
-    .values([
-      {
-        title: 'Harbour <Lights>',
-        description: 'A ferry captain and a storm.',
-        genre: 'Drama',
-        thumbnailUrl: '/media/art/harbour-wide.svg',
-        verticalThumbnailUrl: '/media/art/harbour-poster.svg',
-        totalEpisodes: 1,
-      },
-    ])
-    .returning();
-  seriesId = first!.id;
-  await t.db.insert(series).values({
-    title: 'Ferry Tales',
-    description: 'Two crews, one crossing.',
-    genre: 'Comedy',
-    thumbnailUrl: '/media/art/ferry.svg',
-    totalEpisodes: 1,
-  });
-  await t.db.insert(carouselItems).values([{ seriesId, displayOrder: 1, isActive: true }]);
+  const hero = { title: 'Harbour <Lights>', description: 'A ferry captain and a storm.' };
+  const art = { thumbnailUrl: '/media/art/harbour-wide.svg', verticalThumbnailUrl: '/media/art/harbour-poster.svg' };
+  seriesId = (await createSeries(t.db, { ...hero, ...art })).id;
+  await createSeries(t.db, { title: 'Ferry Tales', genre: 'Comedy', thumbnailUrl: '/media/art/ferry.svg' });
+  await createCarouselItems(t.db, [{ seriesId }]);
 }, 120_000);
 
 afterAll(async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_DATA_ELEMENT_ID, VIEWER_PAGE_QUERIES, type PageData } from '../../../contract/page-data.ts';
-import { carouselItems, series } from '../../db/schema.ts';
+import { createCarouselItems, createSeries } from '../../testing/factory.ts';
 import { createTestContext, TEST_ACCESS_CODES, type TestContext } from '../../testing/harness.ts';
 
 const INDEX_HTML =
@@ -18,26 +18,15 @@ beforeAll(async () => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-pages-client-'));
   fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
   t = await createTestContext({ CLIENT_DIR: clientDir });
-  const [first, second] = await t.db
-    .insert(series)
-    .values([
-      {
-        title: 'Hero </script><b>',
-        description: 'd',
-        genre: 'Drama',
-        thumbnailUrl: '/media/art/hero-wide.svg',
-        verticalThumbnailUrl: '/media/art/hero-poster.svg',
-        totalEpisodes: 1,
-      },
-      { title: 'Second', description: 'd', genre: 'Anime', thumbnailUrl: '/media/art/second.svg', totalEpisodes: 1 },
-    ])
-    .returning();
-  seriesId = first!.id;
+  const first = await createSeries(t.db, {
+    title: 'Hero </script><b>',
+    thumbnailUrl: '/media/art/hero-wide.svg',
+    verticalThumbnailUrl: '/media/art/hero-poster.svg',
+  });
+  const second = await createSeries(t.db, { genre: 'Anime', thumbnailUrl: '/media/art/second.svg' });
+  seriesId = first.id;
   // The inactive item comes first by order: the hero shows the active one.
-  await t.db.insert(carouselItems).values([
-    { seriesId: second!.id, displayOrder: 1, isActive: false },
-    { seriesId: first!.id, displayOrder: 2, isActive: true },
-  ]);
+  await createCarouselItems(t.db, [{ seriesId: second.id, isActive: false }, { seriesId: first.id }]);
 });
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { series } from '../../db/schema.ts';
+import { createSeries } from '../../testing/factory.ts';
 import { ACCESS_COOKIE } from '../../plugins/guards.ts';
 import { createTestContext, TEST_ACCESS_CODES, type TestContext } from '../../testing/harness.ts';
 import { createPreparedPages, pageAddress } from './prepared-pages.ts';
@@ -57,7 +57,7 @@ describe('prepared pages', () => {
     );
     expect(pages.forVisitor(own, withAccess)).toBeUndefined();
     // A catalogue change: made again on the next visit.
-    await t.db.insert(series).values({ title: 'New', description: 'd', genre: 'Drama', thumbnailUrl: '/x.svg' });
+    await createSeries(t.db, { title: 'New', description: 'd', thumbnailUrl: '/x.svg' });
     await expect.poll(() => pages.forVisitor(address, withAccess)).toBeUndefined();
   });
 

@@ -82,3 +82,8 @@ export async function setTrackFolder(db: Executor, trackId: number, folderKey: s
     .set({ folderKey, updatedAt: sql`now()` })
     .where(eq(subtitleTracks.id, trackId));
 }
+
+/** Adds tracks; a language an episode already has keeps its track. */
+export async function insertTracks(db: Executor, tracks: TrackValues[]) {
+  if (tracks.length > 0) await db.insert(subtitleTracks).values(tracks).onConflictDoNothing();
+}

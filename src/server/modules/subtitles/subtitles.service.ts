@@ -342,3 +342,14 @@ export async function saveSubtitleBatch(
   }
   return { ...reply, saved: true };
 }
+
+/** A track whose files are already in its episode's folder (the demo's captions, made with their HLS). */
+export type ImportedTrack = Pick<
+  repo.SubtitleTrackRow,
+  'episodeId' | 'language' | 'kind' | 'label' | 'folderKey' | 'cueCount'
+>;
+
+/** Adds the tracks in one statement; a language an episode already has keeps its track. */
+export function importSubtitleTracks(db: Executor, tracks: ImportedTrack[]): Promise<void> {
+  return repo.insertTracks(db, tracks);
+}

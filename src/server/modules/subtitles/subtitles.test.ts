@@ -4,9 +4,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBTITLE_FILE_MAX_BYTES, type Episode, type SubtitleBatchReply } from '../../../contract/index.ts';
-import { episodes, subtitleTracks, unlocks } from '../../db/schema.ts';
+import { subtitleTracks } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
-import { createSeries } from '../../testing/factory.ts';
+import { createEpisode, createSeries, createUnlock } from '../../testing/factory.ts';
 import { makeSourceVideo, multipartBody, waitFor } from '../../testing/media-uploads.ts';
 import { parseSubtitleFile } from '../../media/subtitle-file.ts';
 
@@ -106,32 +106,21 @@ beforeAll(async () => {
       fs.writeFileSync(fileOf(`${folder}/${variant}/index.m3u8`), VARIANT);
     }
     fs.linkSync(shared, fileOf(`${folder}/master.m3u8`));
-    const [episode] = await t.db
-      .insert(episodes)
-      .values({
-        seriesId,
-        episodeNumber: number,
-        title: `Episode ${number}`,
-        videoUrl: `/media/${folder}/master.m3u8`,
-        thumbnailUrl: '',
-        duration: 6,
-      })
-      .returning();
-    ids[number] = episode!.id;
-  }
-  // An episode that plays an MP4 (no HLS yet).
-  const [mp4] = await t.db
-    .insert(episodes)
-    .values({
-      seriesId,
-      episodeNumber: 2,
-      title: 'MP4',
-      videoUrl: '/media/clips/clip-1.mp4',
+    const episode = await createEpisode(t.db, seriesId, number, {
+      videoUrl: `/media/${folder}/master.m3u8`,
       thumbnailUrl: '',
       duration: 6,
-    })
-    .returning();
-  ids[2] = mp4!.id;
+    });
+    ids[number] = episode.id;
+  }
+  // An episode that plays an MP4 (no HLS yet).
+  const mp4 = await createEpisode(t.db, seriesId, 2, {
+    title: 'MP4',
+    videoUrl: '/media/clips/clip-1.mp4',
+    thumbnailUrl: '',
+    duration: 6,
+  });
+  ids[2] = mp4.id;
 });
 afterAll(() => t.close());
 
@@ -277,7 +266,7 @@ describe('locked episodes', () => {
     const { url, fileUrl } = res.json();
     const urls = [url, fileUrl, url.replace('playlist.m3u8', 'seg-0.vtt'), `/media/${folderOf[12]}/master.m3u8`];
     for (const each of urls) expect((await t.viewer({ method: 'GET', url: each })).statusCode, each).toBe(403);
-    await t.db.insert(unlocks).values({ userId: t.viewerId, seriesId, episodeNumber: 12 });
+    await createUnlock(t.db, t.viewerId, seriesId, 12);
     for (const each of urls) {
       const unlocked = await t.viewer({ method: 'GET', url: each });
       expect(unlocked.statusCode, each).toBe(200);

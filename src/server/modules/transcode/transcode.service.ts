@@ -1,12 +1,13 @@
 import type { Executor } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
 import type { AnyMediaStorage } from '../../media/storage.ts';
-import { removeOriginalsOfSeries } from './uploaded-originals.ts';
+import { removeOriginal, removeOriginalsOfSeries } from './uploaded-originals.ts';
 import {
   failUnfinishedJobsOfEpisode,
   insertJob,
   latestJobsOfEpisodes,
   releaseKeptSources,
+  unfinishedJobsOfEpisode,
   type MediaJobRow,
 } from './transcode.repository.ts';
 import type { TranscodeWorker } from './transcode.worker.ts';
@@ -14,7 +15,9 @@ import type { TranscodeWorker } from './transcode.worker.ts';
 export { episodeMediaFolder, partialOwner, removeQuietly, seriesUploadsDir } from './media-folders.ts';
 export { keepOriginal, removeOriginal } from './uploaded-originals.ts';
 export { retiredMediaGraceMs } from './retired-media.ts';
-export { latestJobsOfEpisodes, unfinishedJobsOfEpisode, type MediaJobRow } from './transcode.repository.ts';
+
+/** One transcode of an episode's upload: its state, progress and error as the dashboard shows them. */
+export type Transcode = MediaJobRow;
 
 /** The media storage and the transcode worker of this process (`app.mediaPipeline`). */
 export interface MediaPipeline {
@@ -35,7 +38,7 @@ export async function queueTranscode(
   tx: Executor,
   episodeId: number,
   sourcePath: string,
-): Promise<{ job: MediaJobRow; superseded: { id: number; sourcePath: string }[] }> {
+): Promise<{ job: Transcode; superseded: { id: number; sourcePath: string }[] }> {
   const superseded = await failUnfinishedJobsOfEpisode(tx, episodeId, SUPERSEDED);
   const kept = (await releaseKeptSources(tx, episodeId)).filter((j) => j.sourcePath !== sourcePath);
   const job = await insertJob(tx, { episodeId, sourcePath });
@@ -46,8 +49,8 @@ export async function queueTranscode(
  * Queues the episode's failed transcode again from the upload it kept (a job failed by restarts, not by its
  * video), inside the caller's transaction; 409 when there is nothing to retry.
  */
-export async function requeueFailedTranscode(tx: Executor, episodeId: number): Promise<MediaJobRow> {
-  const [latest] = await latestJobsOfEpisodes(tx, [episodeId]);
+export async function requeueFailedTranscode(tx: Executor, episodeId: number): Promise<Transcode> {
+  const latest = (await latestTranscodes(tx, [episodeId])).get(episodeId);
   if (!latest || latest.status !== 'failed' || !latest.retryable) {
     throw conflict('There is no failed transcode to retry for this episode; upload the video again.');
   }
@@ -67,4 +70,26 @@ export async function removeSeriesMedia(
 ): Promise<void> {
   await media.storage.remove(`series/${seriesId}`);
   await removeOriginalsOfSeries(media.storage, media.uploadsRoot, seriesId);
+}
+
+/** The latest transcode of each of these episodes, by episode; episodes made without one (the demo's) have none. */
+export async function latestTranscodes(db: Executor, episodeIds: number[]): Promise<Map<number, Transcode>> {
+  return new Map((await latestJobsOfEpisodes(db, episodeIds)).map((job) => [job.episodeId, job]));
+}
+
+/**
+ * The episode's transcodes that still hold an uploaded file (waiting, running, or kept for a retry), read inside
+ * the caller's transaction before the episode goes; hand them to `abandonTranscodes` after commit.
+ */
+export function transcodesHoldingUploads(
+  tx: Executor,
+  episodeId: number,
+): Promise<{ id: number; sourcePath: string }[]> {
+  return unfinishedJobsOfEpisode(tx, episodeId);
+}
+
+/** After commit: the worker stops running these transcodes, and their uploaded files are removed. */
+export async function abandonTranscodes(media: MediaPipeline, jobs: { id: number; sourcePath: string }[]) {
+  media.worker.abandonJobs(jobs.map((job) => job.id));
+  await Promise.all(jobs.map((job) => removeOriginal(media.storage, job.sourcePath)));
 }

@@ -62,3 +62,7 @@ export function languagesBySeries(db: Executor) {
     .groupBy(seriesTranslations.seriesId)
     .orderBy(asc(seriesTranslations.seriesId));
 }
+
+export async function insertTranslations(db: Executor, list: TranslationRecord[]) {
+  if (list.length > 0) await db.insert(seriesTranslations).values(list);
+}

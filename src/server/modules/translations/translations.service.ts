@@ -72,3 +72,8 @@ function isForeignKeyViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** Translations brought in whole from a catalogue made elsewhere (the demo's), inside the caller's transaction. */
+export function importTranslations(db: Executor, list: ({ seriesId: number; language: string } & TranslationText)[]) {
+  return repo.insertTranslations(db, list);
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CarouselItem, Series, SeriesPage, SeriesTranslation, TrendingItem } from '../../../contract/index.ts';
-import { carouselItems, series, seriesTranslations, trendingItems } from '../../db/schema.ts';
+import { seriesTranslations } from '../../db/schema.ts';
+import { createCarouselItems, createTrendingItems, deleteAllSeries } from '../../testing/factory.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { chooseTranslation } from './translation-choice.ts';
 
@@ -14,7 +15,7 @@ afterAll(async () => {
 
 let ferry: Series;
 beforeEach(async () => {
-  await t.db.delete(series);
+  await deleteAllSeries(t.db);
   const res = await t.admin({
     method: 'POST',
     url: '/api/series',
@@ -109,8 +110,8 @@ describe('viewers read the catalogue in their language', () => {
     await save('es', SPANISH);
     await save('ar', ARABIC);
     await save('ja', JAPANESE);
-    await t.db.insert(carouselItems).values({ seriesId: ferry.id, displayOrder: 1 });
-    await t.db.insert(trendingItems).values({ seriesId: ferry.id, rank: 1, matchPercentage: 90 });
+    await createCarouselItems(t.db, [{ seriesId: ferry.id }]);
+    await createTrendingItems(t.db, [{ seriesId: ferry.id }]);
   });
 
   it('in Spanish gets Spanish everywhere a series is read; in Korean the original', async () => {

@@ -10,9 +10,10 @@ import {
   writeViewerCookie,
   type ViewerPass,
 } from './viewer-cookie.ts';
+import { createBatchedWrites } from '../../db/batched-writes.ts';
 import {
   endSessions,
-  ensureViewer,
+  ensureViewers,
   hashSessionToken,
   openSession,
   PAGE_RENDER_HEADER,
@@ -104,6 +105,14 @@ export const viewersPlugin = fp(async (app: FastifyInstance) => {
   const key = viewerCookieKey(app.accessGate.signingKey);
   const start = app.config.newViewer;
   const knownRows = new Set<string>();
+  // New viewers' rows are written together: under a burst of first writes one statement makes many of them.
+  const viewerRows = createBatchedWrites(
+    async (viewerIds: string[]) => {
+      await ensureViewers(app.db, viewerIds, start);
+      return viewerIds.map(() => undefined);
+    },
+    { maxBatch: 200, concurrency: 2 },
+  );
 
   const passOf = (request: FastifyRequest): ViewerPass | null => readViewerCookie(key, request.cookies[VIEWER_COOKIE]);
 
@@ -253,7 +262,7 @@ export const viewersPlugin = fp(async (app: FastifyInstance) => {
     const writes = app.rateCounter.hit(`viewer-writes ${viewerId}`);
     if (writes.hits > app.config.viewerWriteRateLimit) return tooManyRequests(reply, writes);
     if (knownRows.has(viewerId)) return done();
-    ensureViewer(app.db, viewerId, start).then(() => {
+    viewerRows.write(viewerId).then(() => {
       if (knownRows.size >= KNOWN_ROWS) knownRows.clear();
       knownRows.add(viewerId);
       done();

@@ -34,8 +34,24 @@ export function ensureViewer(db: Database, viewerId: string, start: ViewerStart)
   return ensureViewers(db, [viewerId], start);
 }
 
-export { lockViewers, closeViewer, renameViewer, type LockedViewer } from './viewers.repository.ts';
 export { newViewerId } from './viewer-cookie.ts';
+
+export type LockedViewer = repo.LockedViewer;
+
+/** Locks these viewers' rows for the caller's transaction, in id order as every writer of a balance does. */
+export function lockViewers(tx: Executor, viewerIds: string[]): Promise<LockedViewer[]> {
+  return repo.lockViewers(tx, viewerIds);
+}
+
+/** A guest brought into an account is closed for good, naming the account it went into. */
+export function closeGuestInto(tx: Executor, guestId: string, accountId: string): Promise<void> {
+  return repo.closeViewer(tx, guestId, accountId);
+}
+
+/** The name and e-mail an account shows (its sign-in provider's). */
+export function nameViewer(db: Executor, viewerId: string, name: string, email: string): Promise<void> {
+  return repo.renameViewer(db, viewerId, name, email);
+}
 
 /** A signed-in browser, as its account's Devices list shows it. */
 export interface ViewerSession {

@@ -16,7 +16,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { conflict, DomainError, invalid, notFound } from '../../errors.ts';
 import * as repo from './wallet.repository.ts';
-import { createSettlementQueue } from './settlement-queue.ts';
+import { createBatchedWrites } from '../../db/batched-writes.ts';
 import { freshViewer, type ViewerStart } from '../viewers/viewers.service.ts';
 
 /** A reply and its status, as stored for Idempotency-Key replays. */
@@ -59,7 +59,7 @@ export function coinPackages(placement: 'topup' | 'rewards'): CoinPackage[] {
   return [...(placement === 'rewards' ? REWARDS_PACKAGES : TOP_UP_PACKAGES)];
 }
 
-/** A purchase or an unlock, as the settlement queue holds it until its batch is settled. */
+/** A purchase or an unlock, as the batched writes hold it until its batch is settled. */
 export type MoneyRequest = { userId: string; idempotencyKey?: string } & (
   { kind: 'purchase'; package: CoinPackage } | { kind: 'unlock'; seriesId: number; episodeNumber: number }
 );
@@ -172,7 +172,7 @@ const unique = <T>(values: T[]) => [...new Set(values)];
  * Settles purchases and unlocks in one transaction, each with its own answer (or refusal), as if each had run
  * alone in arrival order. With a key, the first answer is stored in that same transaction and replayed for
  * every later request with the key. Refused requests change nothing and store nothing, so they may be
- * retried with the same key. No two requests of a batch may share a key (the settlement queue sees to it).
+ * retried with the same key. No two requests of a batch may share a key (the batched writes see to it).
  */
 export async function settleMoneyRequests(db: Database, requests: MoneyRequest[]): Promise<Settled[]> {
   return db.transaction(async (tx) => {
@@ -249,7 +249,7 @@ function replayOf(stored: repo.StoredAnswer | undefined, fingerprint: string): S
 
 /** Purchases and unlocks of this instance, settled in batches (docs/decisions/025-money-in-batches.md). */
 export function openWallet(db: Database) {
-  const queue = createSettlementQueue((requests: MoneyRequest[]) => settleMoneyRequests(db, requests), {
+  const queue = createBatchedWrites((requests: MoneyRequest[]) => settleMoneyRequests(db, requests), {
     maxBatch: 64,
     concurrency: 2,
     keyOf: (request) => {
@@ -258,7 +258,7 @@ export function openWallet(db: Database) {
     },
   });
   const settle = async (request: MoneyRequest) => {
-    const outcome = await queue.settle(request);
+    const outcome = await queue.write(request);
     if (outcome instanceof DomainError) throw outcome;
     return outcome;
   };

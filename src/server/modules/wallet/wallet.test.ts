@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_CHECKIN_BONUSES, REWARDS_PACKAGES, TOP_UP_PACKAGES, VIEWER_USER_ID } from '../../../contract/index.ts';
-import { episodes, idempotencyKeys, unlocks, users, walletLedger } from '../../db/schema.ts';
+import { idempotencyKeys, unlocks, users, walletLedger } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
-import { createSeriesWithEpisodes } from '../../testing/factory.ts';
+import { createEpisode, createSeriesWithEpisodes, deleteEpisode, updateEpisode } from '../../testing/factory.ts';
 import { dailyCheckIn } from './wallet.service.ts';
 
 let t: TestContext;
@@ -396,17 +396,7 @@ describe('unlock episode', () => {
     const userId = await addUser();
     await purchase(userId, { packageId: 'package-1' });
     const paid = await addSeries({ totalEpisodes: 12, published: 11 });
-    const [pending] = await t.db
-      .insert(episodes)
-      .values({
-        seriesId: paid.id,
-        episodeNumber: 12,
-        title: 'Episode 12',
-        videoUrl: '',
-        thumbnailUrl: '',
-        duration: 60,
-      })
-      .returning();
+    const pending = await createEpisode(t.db, paid.id, 12, { videoUrl: '', thumbnailUrl: '' });
     const headers = { 'idempotency-key': randomUUID() };
     const early = await unlock(userId, { seriesId: paid.id, episodeNumber: 12 }, headers);
     expect(early.statusCode).toBe(404);
@@ -417,7 +407,7 @@ describe('unlock episode', () => {
       await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, headers['idempotency-key'])),
     ).toEqual([]);
 
-    await t.db.update(episodes).set({ videoUrl: '/media/clip.mp4' }).where(eq(episodes.id, pending!.id));
+    await updateEpisode(t.db, pending.id, { videoUrl: '/media/clip.mp4' });
     const sold = await unlock(userId, { seriesId: paid.id, episodeNumber: 12 }, headers);
     expect(sold.statusCode).toBe(201);
     const replay = await unlock(userId, { seriesId: paid.id, episodeNumber: 12 }, headers);
@@ -434,7 +424,7 @@ describe('unlock episode', () => {
     const headers = { 'idempotency-key': randomUUID() };
     const first = await unlock(userId, { seriesId: paid.id, episodeNumber: 12 }, headers);
     expect(first.statusCode).toBe(201);
-    await t.db.delete(episodes).where(and(eq(episodes.seriesId, paid.id), eq(episodes.episodeNumber, 12)));
+    await deleteEpisode(t.db, paid.episodes[11]!.id);
     const replay = await unlock(userId, { seriesId: paid.id, episodeNumber: 12 }, headers);
     expect(replay.statusCode).toBe(201);
     expect(replay.json()).toEqual(first.json());

@@ -12,7 +12,7 @@ import {
   seriesUrl,
   type WatchStart,
 } from '../../../contract/watch-start.ts';
-import { episodes, series, unlocks } from '../../db/schema.ts';
+import { createEpisode, createSeries, createUnlock } from '../../testing/factory.ts';
 import { createTestContext, TEST_ACCESS_CODES, type TestContext } from '../../testing/harness.ts';
 import { firstMediaFiles, hlsLayout } from './watch-start.ts';
 
@@ -50,59 +50,40 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
   fs.writeFileSync(path.join(clientDir, 'watch.html'), WATCH_HTML);
   t = await createTestContext({ CLIENT_DIR: clientDir });
-  const [free] = await t.db
-    .insert(series)
-    .values({
-      title: 'Free <Series>',
-      description: 'd',
-      genre: 'Drama',
-      thumbnailUrl: '/media/art/a.svg',
-      totalEpisodes: 1,
-      isFree: true,
-    })
-    .returning();
-  const [paid] = await t.db
-    .insert(series)
-    .values({
-      title: 'Paid',
-      description: 'd',
-      genre: 'Drama',
-      thumbnailUrl: '/media/art/b.svg',
-      totalEpisodes: 11,
-      episodeCost: 55,
-    })
-    .returning();
-  freeSeriesId = free!.id;
-  paidSeriesId = paid!.id;
-  const rows = await t.db
-    .insert(episodes)
-    .values([
-      {
-        seriesId: freeSeriesId,
-        episodeNumber: 1,
-        title: 'One',
-        videoUrl: writeHls('free-1-abcdef'),
-        thumbnailUrl: '/media/art/e1.jpg',
-        duration: 6,
-      },
-      {
-        seriesId: paidSeriesId,
-        episodeNumber: 11,
-        title: 'Eleven',
-        videoUrl: writeHls('paid-11-abcdef'),
-        thumbnailUrl: '',
-        duration: 6,
-      },
-    ])
-    .returning();
-  episodeIds.free = rows[0]!.id;
-  episodeIds.locked = rows[1]!.id;
+  const free = await createSeries(t.db, {
+    title: 'Free <Series>',
+    description: 'd',
+    thumbnailUrl: '/media/art/a.svg',
+    totalEpisodes: 1,
+    isFree: true,
+  });
+  const paid = await createSeries(t.db, {
+    title: 'Paid',
+    description: 'd',
+    thumbnailUrl: '/media/art/b.svg',
+    totalEpisodes: 11,
+    episodeCost: 55,
+  });
+  freeSeriesId = free.id;
+  paidSeriesId = paid.id;
+  const one = await createEpisode(t.db, freeSeriesId, 1, {
+    title: 'One',
+    videoUrl: writeHls('free-1-abcdef'),
+    thumbnailUrl: '/media/art/e1.jpg',
+    duration: 6,
+  });
+  const eleven = await createEpisode(t.db, paidSeriesId, 11, {
+    title: 'Eleven',
+    videoUrl: writeHls('paid-11-abcdef'),
+    thumbnailUrl: '',
+    duration: 6,
+  });
+  episodeIds.free = one.id;
+  episodeIds.locked = eleven.id;
 });
 
 /** Episode 11 of the paid series unlocked for the viewer, as a purchase leaves it. */
-async function unlockEleven() {
-  await t.db.insert(unlocks).values({ userId: t.viewerId, seriesId: paidSeriesId, episodeNumber: 11 });
-}
+const unlockEleven = () => createUnlock(t.db, t.viewerId, paidSeriesId, 11);
 
 afterAll(async () => {
   await t?.close();

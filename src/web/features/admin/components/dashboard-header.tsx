@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useLogOutAdmin } from '../api/log-out-admin.ts';
 import { useAdminFailure } from '../lib/admin-session.tsx';
+import { PasskeysDialog } from './passkeys-dialog.tsx';
 import { RevokeAccessDialog } from './revoke-access-dialog.tsx';
 import { useCan, useOperator } from '../lib/operator.tsx';
 
@@ -53,6 +54,7 @@ export function DashboardHeader({ onAddSeries }: { onAddSeries: () => void }) {
             </Button>
           )}
           {canRevoke && <RevokeAccessDialog />}
+          <PasskeysDialog />
           <Button
             size="sm"
             variant="secondary"

@@ -1,12 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { ArrowLeft, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, KeyRound, ShieldCheck } from 'lucide-react';
 import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useLogInAdmin } from '../api/log-in-admin.ts';
+import { useLogInAdmin, usePasskeyLogInAdmin } from '../api/log-in-admin.ts';
 import { readableServerMessage } from '../lib/admin-session.tsx';
 import { controlBase } from './styles.ts';
 
@@ -22,31 +22,50 @@ export function LoginScreen({ notice, onSignedIn }: LoginScreenProps) {
   const [password, setPassword] = useState('');
   const passwordRef = useRef<HTMLInputElement>(null);
   const logIn = useLogInAdmin();
+  const passkeyLogIn = usePasskeyLogInAdmin();
+  const pending = logIn.isPending || passkeyLogIn.isPending;
   const passwordId = useId();
   const nameId = useId();
   const nameHintId = useId();
   const noticeId = useId();
 
+  const welcome = () => {
+    setPassword('');
+    onSignedIn();
+    toast({ title: t('login.welcomeTitle'), description: t('login.welcomeMessage') });
+  };
+  const tooMany = (error: unknown) => {
+    if (!(error instanceof ApiError && error.status === 429)) return false;
+    toast({ title: t('login.tooManyTitle'), description: readableServerMessage(error), variant: 'destructive' });
+    return true;
+  };
+
+  const signInWithPasskey = () => {
+    if (pending) return;
+    passkeyLogIn.mutate(undefined, {
+      onSuccess: welcome,
+      onError: (error) => {
+        if (tooMany(error)) return;
+        if (error instanceof ApiError && error.status === 401) {
+          toast({ title: t('login.deniedTitle'), description: readableServerMessage(error), variant: 'destructive' });
+          return;
+        }
+        // The browser's own refusal (cancelled, no passkey here) has no server message to show.
+        const detail = error instanceof ApiError && error.status < 500 ? readableServerMessage(error) : undefined;
+        toast({ title: t('login.passkeyFailed'), description: detail, variant: 'destructive' });
+      },
+    });
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!password || logIn.isPending) return;
+    if (!password || pending) return;
     logIn.mutate(
       { name: name.trim() || undefined, password },
       {
-        onSuccess: () => {
-          setPassword('');
-          onSignedIn();
-          toast({ title: t('login.welcomeTitle'), description: t('login.welcomeMessage') });
-        },
+        onSuccess: welcome,
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 429) {
-            toast({
-              title: t('login.tooManyTitle'),
-              description: readableServerMessage(error),
-              variant: 'destructive',
-            });
-            return;
-          }
+          if (tooMany(error)) return;
           setPassword('');
           passwordRef.current?.focus();
           if (error instanceof ApiError && error.status === 401) {
@@ -95,7 +114,7 @@ export function LoginScreen({ notice, onSignedIn }: LoginScreenProps) {
                 maxLength={60}
                 value={name}
                 onChange={(event) => setName(event.target.value)}
-                disabled={logIn.isPending}
+                disabled={pending}
                 aria-describedby={nameHintId}
                 className={`${controlBase} h-11 w-full px-3`}
               />
@@ -118,16 +137,32 @@ export function LoginScreen({ notice, onSignedIn }: LoginScreenProps) {
                 value={password}
                 onChange={(event) => setPassword(event.target.value)}
                 placeholder={t('login.passwordPlaceholder')}
-                disabled={logIn.isPending}
+                disabled={pending}
                 aria-describedby={notice ? noticeId : undefined}
                 className={`${controlBase} h-11 w-full px-3`}
               />
             </div>
-            <Button type="submit" size="lg" className="w-full rounded-lg" disabled={logIn.isPending}>
+            <Button type="submit" size="lg" className="w-full rounded-lg" disabled={pending}>
               {logIn.isPending && <Spinner className="size-4" />}
               {t('login.submit')}
             </Button>
           </form>
+          <div className="my-4 flex items-center gap-3 text-xs text-zinc-400" aria-hidden>
+            <span className="h-px flex-1 bg-white/10" />
+            {t('login.or')}
+            <span className="h-px flex-1 bg-white/10" />
+          </div>
+          <Button
+            type="button"
+            size="lg"
+            variant="secondary"
+            className="w-full rounded-lg"
+            onClick={signInWithPasskey}
+            disabled={pending}
+          >
+            {passkeyLogIn.isPending ? <Spinner className="size-4" /> : <KeyRound className="size-4" aria-hidden />}
+            {t('login.passkey')}
+          </Button>
         </div>
         <Link
           href="~/"

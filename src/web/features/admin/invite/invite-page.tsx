@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { ShieldCheck } from 'lucide-react';
+import { KeyRound, ShieldCheck } from 'lucide-react';
 import { useTranslation } from '../../../lib/texts/use-translation.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner.tsx';
@@ -8,10 +8,12 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { MIN_OPERATOR_PASSWORD } from '../../../../contract/operators.ts';
 import { useAcceptInvite } from '../api/accept-invite.ts';
 import { useInvite } from '../api/get-invite.ts';
+import { useLogInAdmin } from '../api/log-in-admin.ts';
+import { addOperatorPasskey } from '../api/operator-passkeys.ts';
 import { readableServerMessage } from '../lib/admin-session.tsx';
 import { controlBase } from '../components/styles.ts';
 
-/** /admin/invite/{token}: the invited operator sets their password, once. */
+/** /admin/invite/{token}: the invited operator sets their password, once, and may add a passkey at once. */
 export default function InvitePage({ token }: { token: string }) {
   const { t } = useTranslation('team');
   const invite = useInvite(token);
@@ -19,6 +21,8 @@ export default function InvitePage({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const logIn = useLogInAdmin();
+  const [passkey, setPasskey] = useState<'adding' | 'added' | null>(null);
   const ids = { password: useId(), again: useId(), problem: useId() };
 
   if (invite.isPending) return <PageSpinner />;
@@ -31,6 +35,21 @@ export default function InvitePage({ token }: { token: string }) {
       onError: (error) =>
         setProblem(error instanceof ApiError && error.status < 500 ? readableServerMessage(error) : t('invite.failed')),
     });
+  };
+
+  // A passkey is saved to a signed-in operator: the password just set signs them in first.
+  const addPasskey = async () => {
+    setPasskey('adding');
+    setProblem(null);
+    try {
+      await logIn.mutateAsync({ name: invite.data!.name, password });
+      await addOperatorPasskey();
+      setPasskey('added');
+    } catch (error) {
+      setPasskey(null);
+      const detail = error instanceof ApiError && error.status < 500 ? readableServerMessage(error) : null;
+      setProblem(detail ? `${t('passkeys.failed')}: ${detail}` : t('passkeys.failed'));
+    }
   };
 
   return (
@@ -46,10 +65,32 @@ export default function InvitePage({ token }: { token: string }) {
           <p role="alert" className="text-sm text-amber-200">
             {t('invite.invalid')}
           </p>
-        ) : accept.isSuccess ? (
+        ) : passkey === 'added' ? (
           <div role="status" className="space-y-4 text-center text-sm">
-            <p>{t('invite.done')}</p>
+            <p>{t('invite.passkeyAdded')}</p>
             <Link href="~/admin" className="font-semibold text-brand-400 underline">
+              {t('invite.toDashboard')}
+            </Link>
+          </div>
+        ) : accept.isSuccess ? (
+          <div className="space-y-4 text-center text-sm">
+            <p role="status">{t('invite.done')}</p>
+            <p className="text-zinc-300">{t('invite.passkeyHint')}</p>
+            {problem && (
+              <p role="alert" className="text-amber-200">
+                {problem}
+              </p>
+            )}
+            <Button
+              variant="secondary"
+              className="w-full rounded-lg"
+              onClick={() => void addPasskey()}
+              disabled={passkey === 'adding'}
+            >
+              {passkey === 'adding' ? <Spinner className="size-4" /> : <KeyRound className="size-4" aria-hidden />}
+              {t('passkeys.add')}
+            </Button>
+            <Link href="~/admin" className="block font-semibold text-brand-400 underline">
               {t('invite.signIn')}
             </Link>
           </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSettlementQueue } from './settlement-queue.ts';
+import { createBatchedWrites } from './batched-writes.ts';
 
 interface Request {
   id: number;
@@ -41,11 +41,11 @@ function recordingSettler() {
   return { settle, batches, finishAll, mostAtOnce: () => mostAtOnce };
 }
 
-describe('settlement queue', () => {
+describe('batched writes', () => {
   it('settles a lone request at once, in a batch of its own', async () => {
     const settler = recordingSettler();
-    const queue = createSettlementQueue(settler.settle, { maxBatch: 10, concurrency: 1, keyOf: (r) => r.key });
-    const result = queue.settle({ id: 1 });
+    const queue = createBatchedWrites(settler.settle, { maxBatch: 10, concurrency: 1, keyOf: (r) => r.key });
+    const result = queue.write({ id: 1 });
     await turn();
     expect(settler.batches).toEqual([[1]]);
     await settler.finishAll();
@@ -54,10 +54,10 @@ describe('settlement queue', () => {
 
   it('gathers the requests that arrive while a batch runs into the next one, each with its own result', async () => {
     const settler = recordingSettler();
-    const queue = createSettlementQueue(settler.settle, { maxBatch: 10, concurrency: 1, keyOf: (r) => r.key });
-    const first = queue.settle({ id: 1 });
+    const queue = createBatchedWrites(settler.settle, { maxBatch: 10, concurrency: 1, keyOf: (r) => r.key });
+    const first = queue.write({ id: 1 });
     await turn();
-    const later = [2, 3, 4, 5].map((id) => queue.settle({ id }));
+    const later = [2, 3, 4, 5].map((id) => queue.write({ id }));
     await turn();
     expect(settler.batches).toEqual([[1]]);
     await settler.finishAll();
@@ -67,8 +67,8 @@ describe('settlement queue', () => {
 
   it('keeps to the largest batch and to the number of batches at once', async () => {
     const settler = recordingSettler();
-    const queue = createSettlementQueue(settler.settle, { maxBatch: 3, concurrency: 2, keyOf: (r) => r.key });
-    const results = Array.from({ length: 10 }, (_, i) => queue.settle({ id: i + 1 }));
+    const queue = createBatchedWrites(settler.settle, { maxBatch: 3, concurrency: 2, keyOf: (r) => r.key });
+    const results = Array.from({ length: 10 }, (_, i) => queue.write({ id: i + 1 }));
     await turn();
     expect(settler.batches).toEqual([
       [1, 2, 3],
@@ -82,13 +82,13 @@ describe('settlement queue', () => {
 
   it('never puts two requests with the same key in one batch', async () => {
     const settler = recordingSettler();
-    const queue = createSettlementQueue(settler.settle, { maxBatch: 10, concurrency: 1, keyOf: (r) => r.key });
+    const queue = createBatchedWrites(settler.settle, { maxBatch: 10, concurrency: 1, keyOf: (r) => r.key });
     const results = [
-      queue.settle({ id: 1, key: 'a' }),
-      queue.settle({ id: 2, key: 'a' }),
-      queue.settle({ id: 3, key: 'b' }),
-      queue.settle({ id: 4 }),
-      queue.settle({ id: 5, key: 'a' }),
+      queue.write({ id: 1, key: 'a' }),
+      queue.write({ id: 2, key: 'a' }),
+      queue.write({ id: 3, key: 'b' }),
+      queue.write({ id: 4 }),
+      queue.write({ id: 5, key: 'a' }),
     ];
     await settler.finishAll();
     await Promise.all(results);
@@ -97,8 +97,8 @@ describe('settlement queue', () => {
 
   it('settles a failed batch again one request at a time, so only the failing request gets the error', async () => {
     const settler = recordingSettler();
-    const queue = createSettlementQueue(settler.settle, { maxBatch: 10, concurrency: 1, keyOf: (r) => r.key });
-    const results = [queue.settle({ id: 1 }), queue.settle({ id: 2, fails: true }), queue.settle({ id: 3 })].map(
+    const queue = createBatchedWrites(settler.settle, { maxBatch: 10, concurrency: 1, keyOf: (r) => r.key });
+    const results = [queue.write({ id: 1 }), queue.write({ id: 2, fails: true }), queue.write({ id: 3 })].map(
       (promise) =>
         promise.then(
           (value) => ({ value }),

@@ -1,19 +1,19 @@
 /**
- * Requests wait here to be settled together: while a batch is being settled, the requests that arrive form the
- * next one, so under load one transaction (one commit) settles many of them, and a lone request waits for
+ * Writes wait here to be made together: while a batch is being written, the requests that arrive form the next
+ * one, so under load one statement or transaction (one commit) serves many of them, and a lone request waits for
  * nothing. Each request still gets its own result.
  */
-export interface SettlementQueue<Request, Result> {
-  settle(request: Request): Promise<Result>;
+export interface BatchedWrites<Request, Result> {
+  write(request: Request): Promise<Result>;
 }
 
-export interface SettlementOptions<Request> {
-  /** Most requests settled in one batch. */
+export interface BatchedWritesOptions<Request> {
+  /** Most requests written in one batch. */
   maxBatch: number;
-  /** Batches settled at the same time. */
+  /** Batches written at the same time. */
   concurrency: number;
   /** Requests with the same key never share a batch (a repeated Idempotency-Key waits for the first's answer). */
-  keyOf: (request: Request) => string | undefined;
+  keyOf?: (request: Request) => string | undefined;
 }
 
 interface Waiting<Request, Result> {
@@ -22,10 +22,10 @@ interface Waiting<Request, Result> {
   reject: (error: unknown) => void;
 }
 
-export function createSettlementQueue<Request, Result>(
-  settleBatch: (requests: Request[]) => Promise<Result[]>,
-  options: SettlementOptions<Request>,
-): SettlementQueue<Request, Result> {
+export function createBatchedWrites<Request, Result>(
+  writeBatch: (requests: Request[]) => Promise<Result[]>,
+  options: BatchedWritesOptions<Request>,
+): BatchedWrites<Request, Result> {
   let waiting: Waiting<Request, Result>[] = [];
   let running = 0;
   let scheduled = false;
@@ -35,7 +35,7 @@ export function createSettlementQueue<Request, Result>(
     const later: Waiting<Request, Result>[] = [];
     const keys = new Set<string>();
     for (const entry of waiting) {
-      const key = options.keyOf(entry.request);
+      const key = options.keyOf?.(entry.request);
       if (batch.length >= options.maxBatch || (key !== undefined && keys.has(key))) {
         later.push(entry);
         continue;
@@ -49,7 +49,7 @@ export function createSettlementQueue<Request, Result>(
 
   const settleEach = async (batch: Waiting<Request, Result>[]) => {
     try {
-      const results = await settleBatch(batch.map((entry) => entry.request));
+      const results = await writeBatch(batch.map((entry) => entry.request));
       batch.forEach((entry, index) => entry.resolve(results[index]!));
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
@@ -79,7 +79,7 @@ export function createSettlementQueue<Request, Result>(
   };
 
   return {
-    settle: (request) =>
+    write: (request) =>
       new Promise<Result>((resolve, reject) => {
         waiting.push({ request, resolve, reject });
         schedule();
