@@ -7,7 +7,8 @@ import { createTranscodeWorker } from './transcode.worker.ts';
 
 /**
  * A transcode worker without the HTTP server, for running encodes on other machines than the API:
- * `DATABASE_URL=… DATA_DIR=<the shared data folder> node dist/server/transcode-worker.js` (after `npm run build`).
+ * `DATABASE_URL=… DATA_DIR=<the shared data folder> node dist/server/transcode-worker.js` (after `npm run build`);
+ * with MEDIA_STORAGE=s3 its DATA_DIR is its own (uploads wait in the bucket), only its scratch space.
  * It shares the queue with every server and worker on that database.
  */
 async function main() {
