@@ -46,7 +46,7 @@ export function DashboardHeader({ onAddSeries }: { onAddSeries: () => void }) {
             )}
           </div>
         </div>
-        <div className="flex w-full items-center gap-2 sm:w-auto">
+        <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
           {canEdit && (
             <Button size="sm" className="flex-1 rounded-lg sm:flex-none" onClick={onAddSeries}>
               <Plus className="size-4" aria-hidden />
