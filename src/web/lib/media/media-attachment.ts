@@ -14,9 +14,9 @@ export interface MediaAttachment {
   setCurrent(current: boolean): void;
   /**
    * Goes on loading from `url`, the same media at a new token's address, without reloading: true when it could
-   * (hls.js asks every later playlist and segment there); false when only a reload can (native playback).
+   * (hls.js asks every later playlist and segment there); absent or false when only a reload can (native playback).
    */
-  renew(url: string): boolean;
+  renew?(url: string): boolean;
   /** Stops loading and empties the element so it can take another episode. */
   detach(): void;
 }
@@ -63,7 +63,6 @@ function attachNative(video: HTMLVideoElement, url: string, startAt: number): Me
   return {
     url,
     setCurrent: () => {},
-    renew: () => false,
     detach: () => emptyElement(video),
   };
 }

@@ -280,7 +280,8 @@ export class VideoPool {
    */
   renew(episodeId: number, videoUrl: string) {
     const entry = this.entryOf(episodeId);
-    if (entry?.attachment && !entry.attachment.renew(videoUrl) && entry.video.paused) this.reload(episodeId, videoUrl);
+    if (entry?.attachment && !entry.attachment.renew?.(videoUrl) && entry.video.paused)
+      this.reload(episodeId, videoUrl);
   }
 
   destroy() {
