@@ -185,6 +185,19 @@ export function createCatalogueSnapshot(db: Database, addresses: MediaAddresses 
     return variant;
   }
 
+  /**
+   * Which of a series' episodes are free decides their addresses in its episodes list (a CDN's for free ones): a
+   * series made free or paid on any instance reaches this one as a change of the lists, so its kept episodes list
+   * goes when the rebuilt lists show the change.
+   */
+  function forgetEpisodesWhoseAccessChanged(before: Lists | undefined, after: Lists) {
+    if (!before) return;
+    const wasFree = new Map(before.values.series.map((show) => [show.id, show.isFree]));
+    for (const show of after.values.series) {
+      if (wasFree.get(show.id) !== show.isFree) episodeLists.delete(show.id);
+    }
+  }
+
   async function currentLists(): Promise<Lists> {
     const wanted = listsVersion;
     for (;;) {
@@ -194,7 +207,9 @@ export function createCatalogueSnapshot(db: Database, addresses: MediaAddresses 
         building = buildLists(version).finally(() => (building = undefined));
         building.then(
           (built) => {
-            if (!lists || built.version > lists.version) lists = built;
+            if (lists && built.version <= lists.version) return;
+            forgetEpisodesWhoseAccessChanged(lists, built);
+            lists = built;
           },
           () => {},
         );

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Series } from '../../../contract/index.ts';
-import { createEpisode, deleteAllSeries, updateEpisode } from '../../testing/factory.ts';
+import { createEpisode, createEpisodes, deleteAllSeries, updateEpisode } from '../../testing/factory.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 
 let t: TestContext;
@@ -110,6 +110,25 @@ describe('catalogue reads from memory', () => {
         (r) => r.json().length === 1,
       );
       expect(published.json().map((e: { title: string }) => e.title)).toEqual(['Pilot']);
+    }
+  });
+
+  it('gives the episodes of a series made free on another instance their CDN addresses', async () => {
+    const cdn = await createTestContext({ MEDIA_PUBLIC_URL: 'https://cdn.example.com' }, { sharingDatabaseOf: t });
+    try {
+      const s = await createSeries('Paid, then free');
+      await createEpisodes(t.db, s.id, 12);
+      const lastVideo = async () =>
+        (
+          (await cdn.viewer({ method: 'GET', url: `/api/series/${s.id}/episodes` })).json() as { videoUrl: string }[]
+        ).at(-1)!.videoUrl;
+      // Paid: read through the origin, which checks the lock.
+      expect(await lastVideo()).toBe('/media/clip.mp4');
+      const edit = await t.admin({ method: 'PUT', url: `/api/series/${s.id}`, payload: { isFree: true } });
+      expect(edit.statusCode, edit.body).toBe(200);
+      expect(await eventually(lastVideo, (url) => url !== '/media/clip.mp4')).toBe('https://cdn.example.com/clip.mp4');
+    } finally {
+      await cdn.close();
     }
   });
 
