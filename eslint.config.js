@@ -69,6 +69,17 @@ const demoWalls = [
   },
 ];
 
+// Imports say where they go: one that would climb more than two folders, or that crosses from one area of src/ into
+// another, uses the package.json subpath imports (#contract/…, #server/…, #web/…).
+const climbing = {
+  regex: '^(\\.\\./){3,}',
+  message: 'An import climbs at most two folders: use #contract/…, #server/… or #web/… (package.json "imports").',
+};
+const intoContract = {
+  regex: '^(\\.\\./)+contract/',
+  message: 'The contract is imported as #contract/… from the server and the client.',
+};
+
 // A screen of the app (src/web/features/<name>) never imports another: what two share lives below them.
 const webFeatures = folders('src/web/features');
 const featureWalls = webFeatures.map((name) => ({
@@ -99,6 +110,7 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     },
     rules: {
+      'no-restricted-imports': ['error', { patterns: [climbing] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
@@ -143,16 +155,33 @@ export default tseslint.config(
       // The client never imports server code (it would ship it to the browser).
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**'], message: 'The client must not import server code.' }] },
+        {
+          patterns: [
+            { group: ['**/server/**'], message: 'The client must not import server code.' },
+            { regex: '^#server/', message: 'The client must not import server code.' },
+            climbing,
+            intoContract,
+          ],
+        },
       ],
     },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [climbing, intoContract] }] },
   },
   {
     files: ['src/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '**/web/**'], message: 'The contract depends on nothing else.' }] },
+        {
+          patterns: [
+            { group: ['**/server/**', '**/web/**'], message: 'The contract depends on nothing else.' },
+            { regex: '^#(server|web)/', message: 'The contract depends on nothing else.' },
+            climbing,
+          ],
+        },
       ],
     },
   },

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { startS3Server, type TestS3Server } from '../src/server/testing/s3-server.ts';
+import { startS3Server, type TestS3Server } from '#server/testing/s3-server.ts';
 import { accessCookie, machineLoad, startBenchServer, summarize } from './support/server.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 2000);

@@ -17,9 +17,9 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
-import { newViewerId, viewerCookieKey, writeViewerCookie } from '../src/server/modules/viewers/viewer-cookie.ts';
-import { VIEWER_COOKIE } from '../src/server/modules/viewers/viewers.plugin.ts';
+import { startEmbeddedPostgres } from '#server/db/embedded.ts';
+import { newViewerId, viewerCookieKey, writeViewerCookie } from '#server/modules/viewers/viewer-cookie.ts';
+import { VIEWER_COOKIE } from '#server/modules/viewers/viewers.plugin.ts';
 import { accessCookie, loadAverage, startBenchServer } from './support/server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -12,9 +12,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { connectDatabase } from '../src/server/db/client.ts';
-import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
-import { loadLargeCatalogue } from '../src/server/demo/large-catalogue.ts';
+import { connectDatabase } from '#server/db/client.ts';
+import { startEmbeddedPostgres } from '#server/db/embedded.ts';
+import { loadLargeCatalogue } from '#server/demo/large-catalogue.ts';
 import { accessCookie, loadAverage, sleep, startBenchServer } from './support/server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
+import { startEmbeddedPostgres } from '#server/db/embedded.ts';
 import { accessCookie, loadAverage, sleep, startBenchServer, summarize } from './support/server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);

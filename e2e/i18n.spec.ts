@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Response } from '@playwright/test';
-import { LANGUAGES, type Language } from '../src/contract/constants.ts';
+import { LANGUAGES, type Language } from '#contract/constants.ts';
 import { expect, passAccessGate, signInAsAdmin, test } from './support/fixtures.ts';
 
 // The expected texts are read from the locale files, so this spec checks the running app against the

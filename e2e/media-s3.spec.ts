@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { makeClip } from './support/clips.ts';
-import { openS3Storage } from '../src/server/media/s3-storage.ts';
+import { openS3Storage } from '#server/media/s3-storage.ts';
 import { adminApi, createSeriesViaApi, getJson, type SeriesJson } from './support/admin.ts';
 import { E2E_S3 } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, expect, appStarted } from './support/fixtures.ts';
 import { E2E } from './support/env.ts';
-import { spawnServer, waitHealthy, exited, type ServerProcess } from '../src/server/testing/server-process.ts';
+import { spawnServer, waitHealthy, exited, type ServerProcess } from '#server/testing/server-process.ts';
 
 /**
  * ACCESS_GATE=off, on a server of its own (the suite's server keeps the gate): the public launch.

@@ -1,6 +1,6 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
-import { VIEWER_PAGE_QUERIES } from '../src/contract/page-data.ts';
-import { LANGUAGE_COOKIE } from '../src/contract/languages.ts';
+import { VIEWER_PAGE_QUERIES } from '#contract/page-data.ts';
+import { LANGUAGE_COOKIE } from '#contract/languages.ts';
 import { passAccessGate, test, expect } from './support/fixtures.ts';
 import { E2E } from './support/env.ts';
 

@@ -5,8 +5,8 @@ import type { Browser, Page } from '@playwright/test';
 import { test, expect, appStarted, passAccessGate } from './support/fixtures.ts';
 import { E2E } from './support/env.ts';
 import { addVirtualAuthenticator } from './support/passkeys.ts';
-import { spawnServer, waitHealthy, exited, type ServerProcess } from '../src/server/testing/server-process.ts';
-import { startTestIssuer, TEST_CLIENT, type TestIssuer } from '../src/server/testing/oidc-issuer.ts';
+import { spawnServer, waitHealthy, exited, type ServerProcess } from '#server/testing/server-process.ts';
+import { startTestIssuer, TEST_CLIENT, type TestIssuer } from '#server/testing/oidc-issuer.ts';
 
 interface Viewer {
   id: string;

@@ -1,5 +1,5 @@
 import { test as base, type Page, type Route } from '@playwright/test';
-import { FREE_EPISODES } from '../src/contract/constants.ts';
+import { FREE_EPISODES } from '#contract/constants.ts';
 import { passAccessGate, test, expect } from './support/fixtures.ts';
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO_TRANSLATIONS } from '../src/server/demo/catalogue-translations.ts';
+import { DEMO_TRANSLATIONS } from '#server/demo/catalogue-translations.ts';
 import { openDashboard, type SeriesJson } from './support/admin.ts';
 import { expect, test } from './support/fixtures.ts';
 

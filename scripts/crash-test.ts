@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '../src/server/testing/global-setup.ts';
+import { freePort } from '#server/testing/global-setup.ts';
 import {
   exited,
   isAlive,
@@ -16,7 +16,7 @@ import {
   spawnServer,
   waitHealthy,
   type ServerProcess,
-} from '../src/server/testing/server-process.ts';
+} from '#server/testing/server-process.ts';
 
 const CYCLES = Number(process.env.CRASH_CYCLES ?? 8);
 const CONCURRENCY = Number(process.env.CRASH_CONCURRENCY ?? 8);

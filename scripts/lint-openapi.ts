@@ -6,12 +6,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/open.ts';
-import { resolveSecrets } from '../src/server/secrets.ts';
-import { freePort } from '../src/server/testing/global-setup.ts';
-import { projectRoot } from '../src/server/project-root.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/open.ts';
+import { resolveSecrets } from '#server/secrets.ts';
+import { freePort } from '#server/testing/global-setup.ts';
+import { projectRoot } from '#server/project-root.ts';
 
 const ACCESS_CODE = 'OPENAPI-LINT';
 

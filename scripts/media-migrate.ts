@@ -1,7 +1,7 @@
-import { loadConfig } from '../src/server/config.ts';
-import { copyMediaToBucket, MigrationMismatch } from '../src/server/media/media-migration.ts';
-import { openS3Storage } from '../src/server/media/s3-storage.ts';
-import { localDiskStorage } from '../src/server/media/storage.ts';
+import { loadConfig } from '#server/config.ts';
+import { copyMediaToBucket, MigrationMismatch } from '#server/media/media-migration.ts';
+import { openS3Storage } from '#server/media/s3-storage.ts';
+import { localDiskStorage } from '#server/media/storage.ts';
 
 /**
  * npm run media:migrate -- --to s3

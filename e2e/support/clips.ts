@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { findFfmpeg } from '../../src/server/media/ffmpeg.ts';
+import { findFfmpeg } from '#server/media/ffmpeg.ts';
 
 /**
  * Writes a 9:16 clip with sound of `seconds` to `file`, made here so a spec depends on nothing checked in, with

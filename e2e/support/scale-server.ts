@@ -7,10 +7,10 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { applyMigrations, connectDatabase } from '../../src/server/db/client.ts';
-import { startEmbeddedPostgres } from '../../src/server/db/embedded.ts';
-import { seedDemoCatalogue } from '../../src/server/demo/seed.ts';
-import { loadLargeCatalogue } from '../../src/server/demo/large-catalogue.ts';
+import { applyMigrations, connectDatabase } from '#server/db/client.ts';
+import { startEmbeddedPostgres } from '#server/db/embedded.ts';
+import { seedDemoCatalogue } from '#server/demo/seed.ts';
+import { loadLargeCatalogue } from '#server/demo/large-catalogue.ts';
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
 const size = {

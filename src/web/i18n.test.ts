@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../contract/constants.ts';
+import { LANGUAGES } from '#contract/constants.ts';
 import { LANGUAGE_TAGS } from './lib/i18n.ts';
 
 const WEB = path.dirname(new URL(import.meta.url).pathname);

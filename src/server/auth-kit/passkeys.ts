@@ -6,7 +6,7 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import type { PasskeyOptions } from '../../contract/index.ts';
+import type { PasskeyOptions } from '#contract/index.ts';
 import { DomainError, invalid } from '../errors.ts';
 
 /**

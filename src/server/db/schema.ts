@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { SUBTITLE_KINDS } from '../../contract/subtitles.ts';
+import { SUBTITLE_KINDS } from '#contract/subtitles.ts';
 import {
   bigint,
   bigserial,

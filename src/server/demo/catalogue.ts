@@ -1,4 +1,4 @@
-import type { Genre } from '../../contract/index.ts';
+import type { Genre } from '#contract/index.ts';
 
 /** One demo series: original titles and blurbs written for this catalogue (no real shows). */
 export interface DemoSeries {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_EPISODES } from '../../contract/index.ts';
+import { FREE_EPISODES } from '#contract/index.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { demoClipsState, prepareDemoClips } from './demo-clip-generator.ts';
 import { DEMO_CLIPS, demoClipFile } from './demo-clips.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, asc, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_EPISODES } from '../../contract/index.ts';
+import { FREE_EPISODES } from '#contract/index.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { DEMO_CLIPS } from './demo-clips.ts';
 import { DEMO_FALLBACK_MP4, DEMO_STAGING_DIR, demoHlsKey, prepareDemoHls } from './demo-hls.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EPISODE_COST, GENRES } from '../../contract/index.ts';
+import { DEMO_EPISODE_COST, GENRES } from '#contract/index.ts';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { DEMO_CLIPS, demoClipUrl } from './demo-clips.ts';
 import { carouselItems, episodes, series, seriesTranslations, trendingItems, users } from '../db/schema.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DEMO_EPISODE_COST } from '../../contract/index.ts';
+import { DEMO_EPISODE_COST } from '#contract/index.ts';
 import { seriesArt, writeArtFiles, type SeriesArt } from '../media/art.ts';
 import { DEMO_CLIPS, demoClipUrl } from './demo-clips.ts';
 import type { Database } from '../db/client.ts';

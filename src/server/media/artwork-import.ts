@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ArtworkRefused, fetchArtwork, type ArtworkFetchLimits } from './artwork-fetch.ts';
 import { IMAGE_KINDS, identifyImage, type ImageFacts } from './image-kind.ts';
 import type { MediaStorage } from './storage.ts';
-import { isMediaPath } from '../../contract/common.ts';
+import { isMediaPath } from '#contract/common.ts';
 
 export { ArtworkRefused } from './artwork-fetch.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import fp from 'fastify-plugin';
-import { unstorableTextAt, unstorableTextMessage } from '../../contract/common.ts';
+import { unstorableTextAt, unstorableTextMessage } from '#contract/common.ts';
 import { isDatabaseUnavailable, unavailableReason } from '../db/availability.ts';
 import { DomainError, invalid, type DomainErrorKind } from '../errors.ts';
 import { replyDatabaseDown } from './availability.ts';

@@ -6,7 +6,7 @@ import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletLedger, series, unlocks } from '../db/schema.ts';
 import { createTestContext, TEST_ACCESS_CODES, TEST_ADMIN_PASSWORD, type TestContext } from '../testing/harness.ts';
-import type { OperatorRole } from '../../contract/index.ts';
+import type { OperatorRole } from '#contract/index.ts';
 import { guardsPlugin, operatorRoute } from './guards.ts';
 
 const OWNER = ['owner'] as const;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import type { OperatorRole, SignedInOperator } from '../../contract/index.ts';
+import type { OperatorRole, SignedInOperator } from '#contract/index.ts';
 import { admitInMemory, admitRequest, type RateBucket } from './rate-limits.ts';
 
 export const ACCESS_COOKIE = 'cliffhanger_access';

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { errorReply } from '../../contract/index.ts';
+import { errorReply } from '#contract/index.ts';
 import { ACCESS_COOKIE, ACCESS_REQUIRED, ADMIN_COOKIE, OPERATOR_REQUIRED, viewerRoute, type Guard } from './guards.ts';
 import { CROSS_SITE_REFUSED, STATE_CHANGING } from './security.ts';
 

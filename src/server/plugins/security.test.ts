@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EARLY_TAPS_SCRIPT } from '../../contract/early-taps.ts';
+import { EARLY_TAPS_SCRIPT } from '#contract/early-taps.ts';
 import { parseTrustProxy } from '../config.ts';
 import { walletLedger } from '../db/schema.ts';
 import { awayFromMinuteEdge, createTestContext, TEST_ACCESS_CODES, type TestContext } from '../testing/harness.ts';

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import { EARLY_TAPS_SCRIPT } from '../../contract/early-taps.ts';
+import { EARLY_TAPS_SCRIPT } from '#contract/early-taps.ts';
 import { createMemoryCounter } from './rate-limits.ts';
 
 /** The one inline script our pages carry, allowed by its hash. */

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { OperatorRole } from '../../contract/index.ts';
+import type { OperatorRole } from '#contract/index.ts';
 import type { Executor } from '../db/client.ts';
 import {
   carouselItems,

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Account } from '../../contract/accounts.ts';
+import type { Account } from '#contract/accounts.ts';
 import { apiRequest } from '../lib/api-client.ts';
 
 export const accountQueryKey = ['/api/account'] as const;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Account, Device } from '../../contract/accounts.ts';
+import type { Account, Device } from '#contract/accounts.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { devicesQueryKey, forgetViewerAnswers } from './account.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { VIEWER_USER_ID } from '../../contract/constants.ts';
+import { VIEWER_USER_ID } from '#contract/constants.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { userDataFreshness } from '../lib/query-client.ts';
 

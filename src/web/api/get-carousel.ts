@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { carouselSlidesInOrder } from '../../contract/catalogue-display.ts';
-import type { CarouselItem } from '../../contract/curation.ts';
-import { inLanguage } from '../../contract/languages.ts';
+import { carouselSlidesInOrder } from '#contract/catalogue-display.ts';
+import type { CarouselItem } from '#contract/curation.ts';
+import { inLanguage } from '#contract/languages.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { useCatalogueLanguage } from '../lib/catalogue-language.ts';
 

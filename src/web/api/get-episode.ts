@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Episode } from '../../contract/series.ts';
-import { episodeUrl } from '../../contract/read-urls.ts';
+import type { Episode } from '#contract/series.ts';
+import { episodeUrl } from '#contract/read-urls.ts';
 import { apiRequest } from '../lib/api-client.ts';
 
 /** GET /api/episodes/{id}: one episode, with its video's address once it may be watched. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Episode } from '../../contract/series.ts';
-import { episodesUrl } from '../../contract/read-urls.ts';
+import type { Episode } from '#contract/series.ts';
+import { episodesUrl } from '#contract/read-urls.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { catalogueQueryKey } from './get-series.ts';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { coinPackage } from '../../contract/wallet.ts';
+import type { coinPackage } from '#contract/wallet.ts';
 import { apiRequest } from '../lib/api-client.ts';
 
 export type CoinPackage = z.infer<typeof coinPackage>;

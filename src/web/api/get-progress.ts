@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { VIEWER_USER_ID } from '../../contract/constants.ts';
-import type { SeriesProgress } from '../../contract/library.ts';
+import { VIEWER_USER_ID } from '#contract/constants.ts';
+import type { SeriesProgress } from '#contract/library.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { userDataFreshness } from '../lib/query-client.ts';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { inLanguage } from '../../contract/languages.ts';
-import { SERIES_BY_ID_MAX } from '../../contract/series-lists.ts';
-import type { Series } from '../../contract/series.ts';
+import { inLanguage } from '#contract/languages.ts';
+import { SERIES_BY_ID_MAX } from '#contract/series-lists.ts';
+import type { Series } from '#contract/series.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { useCatalogueLanguage } from '../lib/catalogue-language.ts';
 import { catalogueQueryKey } from './get-series.ts';

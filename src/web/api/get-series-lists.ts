@@ -5,10 +5,10 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import type { Genre } from '../../contract/constants.ts';
-import { inLanguage } from '../../contract/languages.ts';
-import { seriesListUrl, type SeriesListName } from '../../contract/series-lists.ts';
-import type { SeriesPage } from '../../contract/series.ts';
+import type { Genre } from '#contract/constants.ts';
+import { inLanguage } from '#contract/languages.ts';
+import { seriesListUrl, type SeriesListName } from '#contract/series-lists.ts';
+import type { SeriesPage } from '#contract/series.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { useCatalogueLanguage } from '../lib/catalogue-language.ts';
 import { catalogueQueryKey } from './get-series.ts';

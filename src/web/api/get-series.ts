@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryFilters } from '@tanstack/react-query';
-import type { Series } from '../../contract/series.ts';
-import { seriesUrl } from '../../contract/read-urls.ts';
+import type { Series } from '#contract/series.ts';
+import { seriesUrl } from '#contract/read-urls.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { useCatalogueLanguage } from '../lib/catalogue-language.ts';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { TRENDING_MAX_ITEMS } from '../../contract/constants.ts';
-import type { TrendingItem } from '../../contract/curation.ts';
-import { inLanguage } from '../../contract/languages.ts';
+import { TRENDING_MAX_ITEMS } from '#contract/constants.ts';
+import type { TrendingItem } from '#contract/curation.ts';
+import { inLanguage } from '#contract/languages.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { useCatalogueLanguage } from '../lib/catalogue-language.ts';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { VIEWER_USER_ID } from '../../contract/constants.ts';
-import type { UnlockedEpisode } from '../../contract/wallet.ts';
-import { seriesUnlocksUrl } from '../../contract/read-urls.ts';
+import { VIEWER_USER_ID } from '#contract/constants.ts';
+import type { UnlockedEpisode } from '#contract/wallet.ts';
+import { seriesUnlocksUrl } from '#contract/read-urls.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { userDataFreshness } from '../lib/query-client.ts';
 

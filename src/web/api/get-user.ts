@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { VIEWER_USER_ID } from '../../contract/constants.ts';
-import type { User } from '../../contract/wallet.ts';
+import { VIEWER_USER_ID } from '#contract/constants.ts';
+import type { User } from '#contract/wallet.ts';
 import { userDataFreshness } from '../lib/query-client.ts';
 import { apiRequest } from '../lib/api-client.ts';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Account, PasskeyOptions, SignInReply } from '../../contract/accounts.ts';
+import type { Account, PasskeyOptions, SignInReply } from '#contract/accounts.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { accountQueryKey } from './account.ts';
 

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { SERIES_PAGE_SIZE, type Genre } from '../../contract/constants.ts';
-import type { SeriesPage } from '../../contract/series.ts';
+import { SERIES_PAGE_SIZE, type Genre } from '#contract/constants.ts';
+import type { SeriesPage } from '#contract/series.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { useCatalogueLanguage } from '../lib/catalogue-language.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { VIEWER_USER_ID } from '../../contract/constants.ts';
-import type { UnlockEpisodeReply } from '../../contract/wallet.ts';
+import { VIEWER_USER_ID } from '#contract/constants.ts';
+import type { UnlockEpisodeReply } from '#contract/wallet.ts';
 import { apiRequest, newIdempotencyKey } from '../lib/api-client.ts';
 import { unlockedEpisodesQueryOptions } from './get-unlocked-episodes.ts';
 import { transactionsQueryOptions } from './get-transactions.ts';

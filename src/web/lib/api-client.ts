@@ -1,5 +1,5 @@
-import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../contract/page-data.ts';
-import type { PageRenderRequest } from '../../contract/page-render.ts';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '#contract/page-data.ts';
+import type { PageRenderRequest } from '#contract/page-render.ts';
 
 /**
  * The one way the client talks to the server. Cookies always travel; a JSON body (with its content

@@ -1,5 +1,5 @@
 import { useTranslation } from './texts/use-translation.tsx';
-import { LANGUAGE_TAGS, languageOfTag } from '../../contract/languages.ts';
+import { LANGUAGE_TAGS, languageOfTag } from '#contract/languages.ts';
 
 /**
  * The language viewers read series in: the UI language, as the tag the catalogue's `?lang=` takes. Catalogue

@@ -1,4 +1,4 @@
-import type { EarlyTap } from '../../contract/early-taps.ts';
+import type { EarlyTap } from '#contract/early-taps.ts';
 
 /**
  * The taps made on the server's markup before the app took it over (src/contract/early-taps.ts), and the

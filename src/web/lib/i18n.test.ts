@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../contract/constants.ts';
+import { LANGUAGES } from '#contract/constants.ts';
 import { formatDate, formatLikes, formatNumber, formatPrice } from './format.ts';
 import { directionOf, LANGUAGE_TAGS, languageOfTag, matchBrowserLanguage } from './i18n.ts';
 import { showTag } from './texts/text-store.ts';

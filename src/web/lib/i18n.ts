@@ -1,6 +1,6 @@
 import { localeBase, localeFiles } from 'virtual:locale-texts';
-import type { Language } from '../../contract/constants.ts';
-import { directionOf, LANGUAGE_TAGS, languageOfTag, matchBrowserLanguage } from '../../contract/languages.ts';
+import type { Language } from '#contract/constants.ts';
+import { directionOf, LANGUAGE_TAGS, languageOfTag, matchBrowserLanguage } from '#contract/languages.ts';
 import { storageKeys } from './storage-keys.ts';
 import { initialLanguage, readStoredLanguage, rememberLanguageForPages } from './initial-language.ts';
 import {

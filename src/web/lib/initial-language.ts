@@ -1,5 +1,5 @@
-import { LANGUAGES, type Language } from '../../contract/constants.ts';
-import { LANGUAGE_COOKIE, LANGUAGE_TAGS, matchBrowserLanguage } from '../../contract/languages.ts';
+import { LANGUAGES, type Language } from '#contract/constants.ts';
+import { LANGUAGE_COOKIE, LANGUAGE_TAGS, matchBrowserLanguage } from '#contract/languages.ts';
 import { storageKeys } from './storage-keys.ts';
 
 // Without i18next, so the watch page's early start can ask for the catalogue in the language the app will show.

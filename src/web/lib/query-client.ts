@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { ServedQuery } from '../../contract/page-data.ts';
-import { USER_DATA_FRESH_MS } from '../../contract/constants.ts';
+import type { ServedQuery } from '#contract/page-data.ts';
+import { USER_DATA_FRESH_MS } from '#contract/constants.ts';
 
 export function createQueryClient() {
   return new QueryClient({

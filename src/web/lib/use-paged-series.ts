@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import type { SeriesPage } from '../../contract/series.ts';
+import type { SeriesPage } from '#contract/series.ts';
 
 /** A ref for an element at the end of a list: when it scrolls near the view, `loadMore` runs. */
 export function useLoadMoreWhenVisible(loadMore: () => void, active: boolean) {

@@ -1,6 +1,6 @@
 // Not the contract's index: its zod schemas would come along into the player's first route.
-import { MAX_EVENTS_PER_BATCH, VIEWER_USER_ID } from '../../contract/constants.ts';
-import type { PlayerEventInput } from '../../contract/insights.ts';
+import { MAX_EVENTS_PER_BATCH, VIEWER_USER_ID } from '#contract/constants.ts';
+import type { PlayerEventInput } from '#contract/insights.ts';
 
 const EVENTS_PATH = '/api/events';
 const FLUSH_EVERY_MS = 5000;

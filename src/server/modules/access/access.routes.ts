@@ -6,7 +6,7 @@ import {
   errorReply,
   leaveAccessReply,
   revokeAllAccessReply,
-} from '../../../contract/index.ts';
+} from '#contract/index.ts';
 import { ACCESS_COOKIE, attemptRoute, operatorRoute, publicRoute } from '../../plugins/guards.ts';
 import { ACCESS_SESSION_SECONDS, grantAccess, leavePreview, revokeAllAccess } from './access.service.ts';
 

@@ -15,7 +15,7 @@ import {
   providerParams,
   providerStartQuery,
   signInReply,
-} from '../../../contract/index.ts';
+} from '#contract/index.ts';
 import { viewerRoute } from '../../plugins/guards.ts';
 import { hitSharedCounter, tooManyRequests } from '../../plugins/rate-limits.ts';
 import { DomainError } from '../../errors.ts';

@@ -1,4 +1,4 @@
-import type { Account, AccountData, Device, PasskeySummary, SignInProvider } from '../../../contract/index.ts';
+import type { Account, AccountData, Device, PasskeySummary, SignInProvider } from '#contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { bringAlongLibrary, forgetLibrary, libraryDataOf } from '../library/library.service.ts';

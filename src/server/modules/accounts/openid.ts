@@ -1,6 +1,6 @@
 import { createHash, sign } from 'node:crypto';
 import * as oidc from 'openid-client';
-import type { SignInProvider } from '../../../contract/index.ts';
+import type { SignInProvider } from '#contract/index.ts';
 import type { SignInProviderSettings } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { DomainError, invalid, unavailable } from '../../errors.ts';

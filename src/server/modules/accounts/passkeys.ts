@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import type { PasskeyOptions } from '../../../contract/index.ts';
+import type { PasskeyOptions } from '#contract/index.ts';
 import {
   passkeyOfSignIn,
   registerPasskey as registerWith,

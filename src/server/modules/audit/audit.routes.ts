@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditPage, auditQuery, errorReply } from '../../../contract/index.ts';
+import { auditPage, auditQuery, errorReply } from '#contract/index.ts';
 import { operatorRoute } from '../../plugins/guards.ts';
 import { readLog } from './audit.service.ts';
 

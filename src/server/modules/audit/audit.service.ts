@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditPage, OperatorRole } from '../../../contract/index.ts';
+import type { AuditEntry, AuditPage, OperatorRole } from '#contract/index.ts';
 import type { Executor } from '../../db/client.ts';
 import { invalid } from '../../errors.ts';
 import * as repo from './audit.repository.ts';

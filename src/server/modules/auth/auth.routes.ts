@@ -20,7 +20,7 @@ import {
   signedInOperatorReply,
   updateOperatorBody,
   type SignedInOperator,
-} from '../../../contract/index.ts';
+} from '#contract/index.ts';
 import { relyingPartyOf } from '../../auth-kit/passkeys.ts';
 import { browserOf } from '../../auth-kit/user-agent.ts';
 import { DomainError } from '../../errors.ts';

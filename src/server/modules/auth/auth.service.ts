@@ -1,4 +1,4 @@
-import type { SignedInOperator } from '../../../contract/index.ts';
+import type { SignedInOperator } from '#contract/index.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { adminSessions } from '../../db/schema.ts';
 import { DomainError } from '../../errors.ts';

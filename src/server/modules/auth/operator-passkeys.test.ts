@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, OperatorRole } from '../../../contract/index.ts';
+import type { AuditEntry, OperatorRole } from '#contract/index.ts';
 import { adminSessions, operatorPasskeys, passkeys } from '../../db/schema.ts';
 import { awayFromMinuteEdge, createTestContext, type TestContext } from '../../testing/harness.ts';
 import { softwarePasskey } from '../../testing/software-passkey.ts';

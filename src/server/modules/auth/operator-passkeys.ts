@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import type { PasskeyOptions, PasskeySummary, SignedInOperator } from '../../../contract/index.ts';
+import type { PasskeyOptions, PasskeySummary, SignedInOperator } from '#contract/index.ts';
 import {
   passkeyOfSignIn,
   registerPasskey,

@@ -4,7 +4,7 @@ import {
   type InviteReply,
   type OperatorSummary,
   type UpdateOperatorBody,
-} from '../../../contract/index.ts';
+} from '#contract/index.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import { hashSecret, hashToken, newToken } from '../../secrets.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, OperatorRole } from '../../../contract/index.ts';
+import type { AuditEntry, OperatorRole } from '#contract/index.ts';
 import { createTestContext, TEST_ADMIN_PASSWORD, type TestContext } from '../../testing/harness.ts';
 import { createSeries } from '../../testing/factory.ts';
 

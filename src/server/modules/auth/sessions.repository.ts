@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { adminSessions, operators } from '../../db/schema.ts';
-import type { SignedInOperator } from '../../../contract/index.ts';
+import type { SignedInOperator } from '#contract/index.ts';
 
 export type SessionTable = typeof adminSessions;
 

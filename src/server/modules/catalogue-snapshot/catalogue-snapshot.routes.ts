@@ -15,7 +15,7 @@ import {
   seriesPage,
   seriesSearchQuery,
   trendingItem,
-} from '../../../contract/index.ts';
+} from '#contract/index.ts';
 import { notFound } from '../../errors.ts';
 import { viewerRoute } from '../../plugins/guards.ts';
 import { searchSeries } from '../catalogue/catalogue.service.ts';

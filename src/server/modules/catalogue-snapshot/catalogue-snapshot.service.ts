@@ -1,4 +1,4 @@
-import type { CarouselItem, Series, SeriesListName, SeriesListQuery, TrendingItem } from '../../../contract/index.ts';
+import type { CarouselItem, Series, SeriesListName, SeriesListQuery, TrendingItem } from '#contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { listNewSeries, listPopularSeries, listSeries, listTrendingSeries } from '../catalogue/catalogue.service.ts';
 import { listCarousel, listTrending } from '../curation/curation.service.ts';

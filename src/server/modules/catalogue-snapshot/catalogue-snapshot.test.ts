@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Series } from '../../../contract/index.ts';
+import type { Series } from '#contract/index.ts';
 import { createEpisode, createEpisodes, deleteAllSeries, updateEpisode } from '../../testing/factory.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 

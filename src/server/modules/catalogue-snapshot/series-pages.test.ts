@@ -1,6 +1,6 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Series, SeriesPage } from '../../../contract/index.ts';
+import type { Series, SeriesPage } from '#contract/index.ts';
 import { loadLargeCatalogue } from '../../demo/large-catalogue.ts';
 import { deleteAllSeries } from '../../testing/factory.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';

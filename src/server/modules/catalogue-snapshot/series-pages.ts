@@ -1,4 +1,4 @@
-import type { Genre, Series, SeriesListName, SeriesListQuery, SeriesPage } from '../../../contract/index.ts';
+import type { Genre, Series, SeriesListName, SeriesListQuery, SeriesPage } from '#contract/index.ts';
 import { decodeCursor, encodeCursor } from '../catalogue/catalogue.service.ts';
 
 /** A position in a list: numbers compared in turn, the list running from the largest down. The id comes last. */

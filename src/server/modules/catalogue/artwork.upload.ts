@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ARTWORK_FILE_FIELD } from '../../../contract/index.ts';
+import { ARTWORK_FILE_FIELD } from '#contract/index.ts';
 import { invalid } from '../../errors.ts';
 import { unreadableForm } from '../../multipart-form.ts';
 

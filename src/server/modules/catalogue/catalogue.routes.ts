@@ -14,7 +14,7 @@ import {
   seriesIdParams,
   updateSeriesBody,
   type Series,
-} from '../../../contract/index.ts';
+} from '#contract/index.ts';
 import { createSeries, editSeries, getCatalogueFigures, getSeries, removeSeries } from './catalogue.service.ts';
 import { operatorRoute, viewerRoute } from '../../plugins/guards.ts';
 import type { FastifyRequest } from 'fastify';

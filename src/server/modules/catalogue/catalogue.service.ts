@@ -1,4 +1,4 @@
-import type { CatalogueFigures, Genre } from '../../../contract/index.ts';
+import type { CatalogueFigures, Genre } from '#contract/index.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { ArtworkImporter, OwnOrigin } from '../../media/artwork-import.ts';

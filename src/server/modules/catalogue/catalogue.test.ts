@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Episode, Series } from '../../../contract/index.ts';
+import type { Episode, Series } from '#contract/index.ts';
 import { carouselItems, episodes, series, trendingItems } from '../../db/schema.ts';
 import {
   createCarouselItems,

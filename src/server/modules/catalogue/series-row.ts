@@ -1,4 +1,4 @@
-import type { Genre, Series } from '../../../contract/index.ts';
+import type { Genre, Series } from '#contract/index.ts';
 import type { SeriesRow } from './catalogue.repository.ts';
 
 export function toSeries(row: SeriesRow): Series {

@@ -1,4 +1,4 @@
-import type { SeriesPage, SeriesSearchQuery } from '../../../contract/index.ts';
+import type { SeriesPage, SeriesSearchQuery } from '#contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { toSeries } from './series-row.ts';
 import { decodeCursor, encodeCursor, invalidCursor } from './series-cursor.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Series, SeriesPage } from '../../../contract/index.ts';
+import type { Series, SeriesPage } from '#contract/index.ts';
 import { deleteAllSeries } from '../../testing/factory.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 

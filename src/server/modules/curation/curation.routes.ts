@@ -12,7 +12,7 @@ import {
   updateTrendingItemBody,
   type CarouselItem,
   type TrendingItem,
-} from '../../../contract/index.ts';
+} from '#contract/index.ts';
 import {
   addToCarousel,
   addToTrending,

@@ -6,7 +6,7 @@ import {
   type CarouselItem,
   type Genre,
   type TrendingItem,
-} from '../../../contract/index.ts';
+} from '#contract/index.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { conflict, DomainError, invalid, notFound } from '../../errors.ts';
 import * as repo from './curation.repository.ts';

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CarouselItem, TrendingItem } from '../../../contract/index.ts';
+import type { CarouselItem, TrendingItem } from '#contract/index.ts';
 import { carouselItems, trendingItems } from '../../db/schema.ts';
 import { createManySeries, createTrendingItems, deleteAllSeries } from '../../testing/factory.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';

@@ -12,7 +12,7 @@ import {
   uploadEpisodeFields,
   videoProcessingStatus as videoProcessingStatusReply,
   type AdminEpisode,
-} from '../../../contract/index.ts';
+} from '#contract/index.ts';
 import { invalid } from '../../errors.ts';
 import { removeQuietly, seriesUploadsDir } from '../transcode/transcode.service.ts';
 import {

@@ -8,7 +8,7 @@ import {
   type EpisodeSubtitle,
   type UploadEpisodeFields,
   type VideoProcessingStatus,
-} from '../../../contract/index.ts';
+} from '#contract/index.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { subtitlesOfEpisode, subtitlesOfEpisodes } from '../subtitles/subtitles.service.ts';
 import { DomainError, conflict, invalid, notFound, unavailable } from '../../errors.ts';

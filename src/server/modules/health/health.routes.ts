@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { healthDownReply, healthReply } from '../../../contract/index.ts';
+import { healthDownReply, healthReply } from '#contract/index.ts';
 import { publicRoute } from '../../plugins/guards.ts';
 import { RETRY_AFTER_SECONDS, isDatabaseUnavailable, unavailableReason } from '../../db/availability.ts';
 

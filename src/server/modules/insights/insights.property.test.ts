@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlayerEventInput } from '../../../contract/index.ts';
+import type { PlayerEventInput } from '#contract/index.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { createSeriesDayFigures, createSeriesWithEpisodes, deleteAllInsights } from '../../testing/factory.ts';
 import { mostPlayedSeries } from './insights.repository.ts';

@@ -8,7 +8,7 @@ import {
   insightsSummary,
   seriesInsights,
   seriesInsightsParams,
-} from '../../../contract/index.ts';
+} from '#contract/index.ts';
 import {
   insightsSummary as summarise,
   openEventRecorder,

@@ -10,7 +10,7 @@ import {
   type InsightsRange,
   type InsightsSummary,
   type SeriesInsights,
-} from '../../../contract/index.ts';
+} from '#contract/index.ts';
 import { createBatchedWrites } from '../../db/batched-writes.ts';
 import type { Database } from '../../db/client.ts';
 import { invalid, notFound } from '../../errors.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EPISODE_COST, type PlayerEventInput } from '../../../contract/index.ts';
+import { DEMO_EPISODE_COST, type PlayerEventInput } from '#contract/index.ts';
 import { insightDays, insightEpisodeDays, insightEvents, walletLedger } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import {

@@ -11,7 +11,7 @@ import {
   userEpisodeParams,
   userIdParams,
   userSeriesParams,
-} from '../../../contract/index.ts';
+} from '#contract/index.ts';
 import {
   bookmarkedSeriesIds,
   getEpisodeProgress,

@@ -1,4 +1,4 @@
-import type { EpisodeProgress, SeriesProgress } from '../../../contract/index.ts';
+import type { EpisodeProgress, SeriesProgress } from '#contract/index.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { createBatchedWrites } from '../../db/batched-writes.ts';
 import { invalid, notFound } from '../../errors.ts';

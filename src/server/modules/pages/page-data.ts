@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { carouselSlidesInOrder, posterOf } from '../../../contract/catalogue-display.ts';
-import type { CarouselItem } from '../../../contract/curation.ts';
-import type { PageData } from '../../../contract/page-data.ts';
-import type { Series } from '../../../contract/series.ts';
+import { carouselSlidesInOrder, posterOf } from '#contract/catalogue-display.ts';
+import type { CarouselItem } from '#contract/curation.ts';
+import type { PageData } from '#contract/page-data.ts';
+import type { Series } from '#contract/series.ts';
 import { answerAsViewer } from './viewer-answers.ts';
 
 /**

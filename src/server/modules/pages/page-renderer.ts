@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PageData } from '../../../contract/page-data.ts';
-import type { ApiAnswer, PageRenderer, RenderedPage } from '../../../contract/page-render.ts';
+import type { PageData } from '#contract/page-data.ts';
+import type { ApiAnswer, PageRenderer, RenderedPage } from '#contract/page-render.ts';
 import { answerAsViewer } from './viewer-answers.ts';
 
 /** `vite build` writes the web app's server build next to the client's (vite.config.ts). */

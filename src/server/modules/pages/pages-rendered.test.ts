@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_DATA_ELEMENT_ID, VIEWER_PAGE_QUERIES, type PageData } from '../../../contract/page-data.ts';
-import { LANGUAGE_COOKIE } from '../../../contract/languages.ts';
+import { PAGE_DATA_ELEMENT_ID, VIEWER_PAGE_QUERIES, type PageData } from '#contract/page-data.ts';
+import { LANGUAGE_COOKIE } from '#contract/languages.ts';
 import { createCarouselItems, createSeries } from '../../testing/factory.ts';
 import { createTestContext, TEST_ACCESS_CODES, type TestContext } from '../../testing/harness.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { GENRES } from '../../../contract/constants.ts';
+import { GENRES } from '#contract/constants.ts';
 import { ACCESS_COOKIE } from '../../plugins/guards.ts';
 import { preparePage, type PreparedPage } from './page-reply.ts';
 

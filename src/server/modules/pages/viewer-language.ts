@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { LANGUAGE_COOKIE, LANGUAGE_TAGS, languageOfTag, matchBrowserLanguage } from '../../../contract/languages.ts';
+import { LANGUAGE_COOKIE, LANGUAGE_TAGS, languageOfTag, matchBrowserLanguage } from '#contract/languages.ts';
 
 /** The browser's languages from Accept-Language, most preferred first ("es-ES,es;q=0.9,en;q=0.8"). */
 export function acceptedLanguages(header: string | undefined): string[] {

@@ -1,4 +1,4 @@
-import { canonicalLanguageTag } from '../../../contract/language-tag.ts';
+import { canonicalLanguageTag } from '#contract/language-tag.ts';
 
 export interface SubtitleFileNameMatch {
   episodeNumber: number;

@@ -15,7 +15,7 @@ import {
   subtitleTrack,
   subtitleTrackParams,
   subtitleUploadFields,
-} from '../../../contract/index.ts';
+} from '#contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { invalid } from '../../errors.ts';
 import { operatorRoute } from '../../plugins/guards.ts';

@@ -8,7 +8,7 @@ import type {
   SubtitleCues,
   SubtitleKind,
   SubtitleTrack,
-} from '../../../contract/index.ts';
+} from '#contract/index.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import { localMediaUrl, type MediaStorage } from '../../media/storage.ts';

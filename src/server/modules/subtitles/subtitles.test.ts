@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBTITLE_FILE_MAX_BYTES, type Episode, type SubtitleBatchReply } from '../../../contract/index.ts';
+import { SUBTITLE_FILE_MAX_BYTES, type Episode, type SubtitleBatchReply } from '#contract/index.ts';
 import { subtitleTracks } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { createEpisode, createSeries, createUnlock } from '../../testing/factory.ts';

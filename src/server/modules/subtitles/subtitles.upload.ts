@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { SUBTITLE_FILE_FIELD, SUBTITLE_FILE_MAX_BYTES, SUBTITLE_FILES_MAX } from '../../../contract/index.ts';
-import { unstorableTextAt, unstorableTextMessage } from '../../../contract/common.ts';
+import { SUBTITLE_FILE_FIELD, SUBTITLE_FILE_MAX_BYTES, SUBTITLE_FILES_MAX } from '#contract/index.ts';
+import { unstorableTextAt, unstorableTextMessage } from '#contract/common.ts';
 import { invalid } from '../../errors.ts';
 import { unreadableForm } from '../../multipart-form.ts';
 import type { BatchFile } from './subtitles.service.ts';

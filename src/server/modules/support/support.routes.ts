@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReply, grantCoinsBody, viewerAccount, viewerLookupParams } from '../../../contract/index.ts';
+import { errorReply, grantCoinsBody, viewerAccount, viewerLookupParams } from '#contract/index.ts';
 import { operatorRoute } from '../../plugins/guards.ts';
 import { grantCoins, lookUpViewer } from '../wallet/wallet.service.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminEpisode } from '../../../contract/index.ts';
+import type { AdminEpisode } from '#contract/index.ts';
 import { episodes, mediaJobs, series, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { startS3Server, type TestS3Server } from '../../testing/s3-server.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminEpisode } from '../../../contract/index.ts';
+import type { AdminEpisode } from '#contract/index.ts';
 import { episodes, mediaJobs } from '../../db/schema.ts';
 import { localDiskStorage } from '../../media/storage.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';

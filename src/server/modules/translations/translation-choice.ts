@@ -1,4 +1,4 @@
-import type { SeriesTranslation } from '../../../contract/index.ts';
+import type { SeriesTranslation } from '#contract/index.ts';
 
 /** What a translation replaces: a series' text, wherever a reply carries it (lists, carousel, trending). */
 export interface SeriesText {

@@ -7,7 +7,7 @@ import {
   seriesLanguages,
   seriesTranslation,
   seriesTranslationParams,
-} from '../../../contract/index.ts';
+} from '#contract/index.ts';
 import { operatorRoute } from '../../plugins/guards.ts';
 import { listSeriesLanguages, listTranslations, removeTranslation, saveTranslation } from './translations.service.ts';
 

@@ -1,4 +1,4 @@
-import type { SeriesLanguages, SeriesTranslation } from '../../../contract/index.ts';
+import type { SeriesLanguages, SeriesTranslation } from '#contract/index.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { getSeries } from '../catalogue/catalogue.service.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CarouselItem, Series, SeriesPage, SeriesTranslation, TrendingItem } from '../../../contract/index.ts';
+import type { CarouselItem, Series, SeriesPage, SeriesTranslation, TrendingItem } from '#contract/index.ts';
 import { seriesTranslations } from '../../db/schema.ts';
 import { createCarouselItems, createTrendingItems, deleteAllSeries } from '../../testing/factory.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';

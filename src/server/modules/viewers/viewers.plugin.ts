@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { VIEWER_USER_ID } from '../../../contract/index.ts';
+import { VIEWER_USER_ID } from '#contract/index.ts';
 import { tooManyRequests } from '../../plugins/rate-limits.ts';
 import {
   newSessionToken,

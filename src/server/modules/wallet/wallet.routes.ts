@@ -16,7 +16,7 @@ import {
   unlockEpisodeReply,
   user,
   userIdParams,
-} from '../../../contract/index.ts';
+} from '#contract/index.ts';
 import {
   coinPackages,
   dailyCheckIn,

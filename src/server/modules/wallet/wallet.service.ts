@@ -12,7 +12,7 @@ import {
   type UnlockEpisodeReply,
   type User,
   type ViewerAccount,
-} from '../../../contract/index.ts';
+} from '#contract/index.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { conflict, DomainError, invalid, notFound } from '../../errors.ts';
 import * as repo from './wallet.repository.ts';

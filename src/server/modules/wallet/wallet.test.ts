@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAILY_CHECKIN_BONUSES, REWARDS_PACKAGES, TOP_UP_PACKAGES, VIEWER_USER_ID } from '../../../contract/index.ts';
+import { DAILY_CHECKIN_BONUSES, REWARDS_PACKAGES, TOP_UP_PACKAGES, VIEWER_USER_ID } from '#contract/index.ts';
 import { idempotencyKeys, unlocks, users, walletLedger } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { createEpisode, createSeriesWithEpisodes, deleteEpisode, updateEpisode } from '../../testing/factory.ts';

@@ -11,7 +11,7 @@ import {
   seriesUnlocksUrl,
   seriesUrl,
   type WatchStart,
-} from '../../../contract/watch-start.ts';
+} from '#contract/watch-start.ts';
 import { createEpisode, createSeries, createUnlock } from '../../testing/factory.ts';
 import { createTestContext, TEST_ACCESS_CODES, type TestContext } from '../../testing/harness.ts';
 import { firstMediaFiles, hlsLayout } from './watch-start.ts';

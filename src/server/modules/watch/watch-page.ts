@@ -6,7 +6,7 @@ import {
   WATCH_START_STAGE_ID,
   WATCH_START_VIDEO_ID,
   WATCH_PAGE_FILE,
-} from '../../../contract/watch-start.ts';
+} from '#contract/watch-start.ts';
 import {
   attribute,
   pageAddress,
@@ -19,7 +19,7 @@ import {
 } from '../pages/pages.service.ts';
 import { gatherWatchStart, type GatheredWatchStart } from './watch-start.ts';
 import { publicRoute } from '../../plugins/guards.ts';
-import { positiveId } from '../../../contract/common.ts';
+import { positiveId } from '#contract/common.ts';
 
 /**
  * The app's index.html for /watch/{id}. At the top of <head>: preload links for the poster, the start of

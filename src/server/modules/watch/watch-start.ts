@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isEpisodeFree } from '../../../contract/constants.ts';
-import type { Episode, Series } from '../../../contract/series.ts';
-import { episodeUrl, episodesUrl, seriesUrl, type WatchStart } from '../../../contract/watch-start.ts';
+import { isEpisodeFree } from '#contract/constants.ts';
+import type { Episode, Series } from '#contract/series.ts';
+import { episodeUrl, episodesUrl, seriesUrl, type WatchStart } from '#contract/watch-start.ts';
 import { answerAsViewer, viewerLanguageOf } from '../pages/pages.service.ts';
 import { POSTER_FILE } from '../../media/hls-pipeline.ts';
 

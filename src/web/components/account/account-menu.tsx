@@ -3,7 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import { ChevronRight, Coins, Gift, LogOut, Plus } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
-import { TIMINGS } from '../../../contract/constants.ts';
+import { TIMINGS } from '#contract/constants.ts';
 import { paths } from '../../lib/paths.ts';
 import { useUser } from '../../api/get-user.ts';
 import { formatNumber } from '../../lib/format.ts';

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { accountQueryKey, forgetViewerAnswers, signOut, useAccount } from '../../api/account.ts';
 import { translate } from '../../lib/texts/text-store.ts';
-import { TIMINGS } from '../../../contract/constants.ts';
+import { TIMINGS } from '#contract/constants.ts';
 import { storageKeys } from '../../lib/storage-keys.ts';
 import { toast } from '../ui/toast.tsx';
 

@@ -1,7 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
-import { GENRES } from '../../../contract/constants.ts';
+import { GENRES } from '#contract/constants.ts';
 import { paths } from '../../lib/paths.ts';
 import type { LoadedMenuProps } from '../ui/loaded-on-first-use.tsx';
 

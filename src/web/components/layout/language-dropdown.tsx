@@ -1,7 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { Check } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
-import { LANGUAGES, type Language } from '../../../contract/constants.ts';
+import { LANGUAGES, type Language } from '#contract/constants.ts';
 import { changeLanguage, currentLanguage, LANGUAGE_TAGS } from '../../lib/i18n.ts';
 import type { LoadedMenuProps } from '../ui/loaded-on-first-use.tsx';
 import { NATIVE_NAMES } from './language-names.ts';

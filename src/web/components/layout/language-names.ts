@@ -1,4 +1,4 @@
-import type { Language } from '../../../contract/constants.ts';
+import type { Language } from '#contract/constants.ts';
 
 // Each language is listed in its own script, whatever the current language: that is how people find theirs.
 export const NATIVE_NAMES: Record<Language, string> = {

@@ -1,7 +1,7 @@
 import { Mail, MessageSquare, QrCode } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
-import { APP_VERSION } from '../../../contract/constants.ts';
+import { APP_VERSION } from '#contract/constants.ts';
 import { paths } from '../../lib/paths.ts';
 import { APP_NAME, FEEDBACK_EMAIL, SUPPORT_EMAIL } from '../../lib/product.ts';
 import { Logo } from './logo.tsx';

@@ -1,8 +1,8 @@
 import { Clapperboard, Heart } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
-import { posterOf } from '../../../contract/catalogue-display.ts';
-import type { Series } from '../../../contract/series.ts';
+import { posterOf } from '#contract/catalogue-display.ts';
+import type { Series } from '#contract/series.ts';
 import { paths } from '../../lib/paths.ts';
 import { formatLikes } from '../../lib/format.ts';
 import { genreLabel } from '../../lib/i18n.ts';
@@ -14,7 +14,7 @@ export type SeriesCardSeries = Pick<
 > &
   Partial<Pick<Series, 'isNew' | 'isFree'>>;
 
-export { posterOf } from '../../../contract/catalogue-display.ts';
+export { posterOf } from '#contract/catalogue-display.ts';
 
 export interface SeriesCardProps {
   series: SeriesCardSeries;

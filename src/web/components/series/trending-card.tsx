@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
-import type { TrendingItem } from '../../../contract/curation.ts';
+import type { TrendingItem } from '#contract/curation.ts';
 import { paths } from '../../lib/paths.ts';
 import { formatLikes } from '../../lib/format.ts';
 import { genreLabel } from '../../lib/i18n.ts';

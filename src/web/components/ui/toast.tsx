@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { X } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
-import { TIMINGS } from '../../../contract/constants.ts';
+import { TIMINGS } from '#contract/constants.ts';
 
 export interface Toast {
   id: number;

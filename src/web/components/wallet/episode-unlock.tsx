@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
-import type { Series } from '../../../contract/series.ts';
+import type { Series } from '#contract/series.ts';
 import { balanceOf, useUser } from '../../api/get-user.ts';
 import { useUnlockEpisode } from '../../api/unlock-episode.ts';
 import { toast } from '../ui/toast.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Check, Coins } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
-import { bonusPercent } from '../../../contract/constants.ts';
+import { bonusPercent } from '#contract/constants.ts';
 import { usePackages, type CoinPackage } from '../../api/get-packages.ts';
 import { usePurchaseCoins } from '../../api/purchase-coins.ts';
 import { balanceOf, useUser } from '../../api/get-user.ts';

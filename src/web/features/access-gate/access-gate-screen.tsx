@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { KeyRound, Lock } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
-import { TIMINGS } from '../../../contract/constants.ts';
+import { TIMINGS } from '#contract/constants.ts';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
 import { APP_NAME, SUPPORT_EMAIL } from '../../lib/product.ts';
 import { storageKeys } from '../../lib/storage-keys.ts';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiRequest, onUnauthorized } from '../../lib/api-client.ts';
-import type { AccessStatus } from '../../../contract/auth.ts';
+import type { AccessStatus } from '#contract/auth.ts';
 import { storageKeys } from '../../lib/storage-keys.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Bookmark, Check, Coins, Copy, Heart, Play, Search } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
-import { TIMINGS } from '../../../contract/constants.ts';
+import { TIMINGS } from '#contract/constants.ts';
 import { formatLikes, formatNumber } from '../../lib/format.ts';
 import { APP_NAME } from '../../lib/product.ts';
 

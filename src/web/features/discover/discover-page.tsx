@@ -1,7 +1,7 @@
 import { Search, SearchX, X } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { useSearchParams } from 'wouter';
-import { GENRES, MOST_POPULAR_LIMIT, SERIES_PAGE_SIZE, type Genre } from '../../../contract/constants.ts';
+import { GENRES, MOST_POPULAR_LIMIT, SERIES_PAGE_SIZE, type Genre } from '#contract/constants.ts';
 import { useSeriesListPages, useSeriesShelf } from '../../api/get-series-lists.ts';
 import { useSeriesSearch } from '../../api/search-series.ts';
 import { genreLabel } from '../../lib/i18n.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
-import { FEATURED_GENRE, GENRES, NEW_RELEASE_LIMIT, SHELF_SIZE, type Genre } from '../../../contract/constants.ts';
+import { FEATURED_GENRE, GENRES, NEW_RELEASE_LIMIT, SHELF_SIZE, type Genre } from '#contract/constants.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSeriesShelf } from '../../api/get-series-lists.ts';
 import { HeroCarousel } from './components/hero-carousel.tsx';

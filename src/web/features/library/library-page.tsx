@@ -3,7 +3,7 @@ import { Bookmark, Heart, History } from 'lucide-react';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { Link, useSearchParams } from 'wouter';
-import type { Series } from '../../../contract/series.ts';
+import type { Series } from '#contract/series.ts';
 import { paths } from '../../lib/paths.ts';
 import { useBookmarkedSeriesIds } from '../../api/get-bookmarked.ts';
 import { useLikedSeriesIds } from '../../api/get-liked.ts';

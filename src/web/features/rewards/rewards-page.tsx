@@ -1,11 +1,6 @@
 import { Coins, Gift, Sparkles } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
-import {
-  DAILY_CHECKIN_BONUSES,
-  FREE_EPISODES,
-  INVITE_FRIEND_BONUSES,
-  WATCH_AD_BONUSES,
-} from '../../../contract/constants.ts';
+import { DAILY_CHECKIN_BONUSES, FREE_EPISODES, INVITE_FRIEND_BONUSES, WATCH_AD_BONUSES } from '#contract/constants.ts';
 import { balanceOf, useUser } from '../../api/get-user.ts';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatNumber } from '../../lib/format.ts';

@@ -1,6 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
-import { SERIES_PAGE_SIZE } from '../../../contract/constants.ts';
+import { SERIES_PAGE_SIZE } from '#contract/constants.ts';
 import { useSeriesListPages } from '../../api/get-series-lists.ts';
 import { SeriesCard } from '../../components/series/series-card.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';

@@ -3,7 +3,7 @@
  * /watch/{id} directly starts the episode while the app's own code still downloads and starts. On every
  * other page it does nothing. See docs/decisions/008-player-start-up.md.
  */
-import { WATCH_APP_ENTRY_META } from '../../../contract/watch-start.ts';
+import { WATCH_APP_ENTRY_META } from '#contract/watch-start.ts';
 import { startWatchEarly } from './feed/early-start.ts';
 
 /**

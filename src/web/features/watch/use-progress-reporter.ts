@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { TIMINGS } from '../../../contract/constants.ts';
+import { TIMINGS } from '#contract/constants.ts';
 import { useRecordProgress, type ProgressReport } from './api/record-progress.ts';
 
 /**

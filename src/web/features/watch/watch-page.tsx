@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { Link, useParams } from 'wouter';
-import { isEpisodeFree } from '../../../contract/constants.ts';
+import { isEpisodeFree } from '#contract/constants.ts';
 import { paths } from '../../lib/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useCatalogueLanguage } from '../../lib/catalogue-language.ts';
@@ -17,7 +17,7 @@ import { useEpisodeProgress } from './api/get-episode-progress.ts';
 import { dismissEarlyVideo, isEarlyVideoLoading, subscribeEarlyVideo } from './feed/video-pool.ts';
 import { WatchFeed } from './feed/watch-feed.tsx';
 import { BackToSeries } from './feed/player-top-bar.tsx';
-import { posterOf } from '../../../contract/catalogue-display.ts';
+import { posterOf } from '#contract/catalogue-display.ts';
 
 /** How long the feed waits for the boot script's video to show its first frame before mounting anyway. */
 const EARLY_VIDEO_HEAD_START_MS = 1500;

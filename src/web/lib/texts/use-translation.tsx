@@ -1,5 +1,5 @@
 import { cloneElement, Fragment, useMemo, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
-import { directionOf, languageOfTag } from '../../../contract/languages.ts';
+import { directionOf, languageOfTag } from '#contract/languages.ts';
 import {
   DEFAULT_NAMESPACE,
   loadTexts,

@@ -1,9 +1,9 @@
 import { ArrowLeftRight, CalendarCheck, Coins, Gift, LifeBuoy, LockOpen, Receipt } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import { findCoinPackage } from '../../../../contract/constants.ts';
-import type { Series } from '../../../../contract/series.ts';
-import type { LedgerEntry } from '../../../../contract/wallet.ts';
-import { formatDateTime, formatNumber, formatPrice } from '../../../lib/format.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import { findCoinPackage } from '#contract/constants.ts';
+import type { Series } from '#contract/series.ts';
+import type { LedgerEntry } from '#contract/wallet.ts';
+import { formatDateTime, formatNumber, formatPrice } from '#web/lib/format.ts';
 
 const signed = (value: number) => `${value > 0 ? '+' : value < 0 ? '−' : ''}${formatNumber(Math.abs(value))}`;
 

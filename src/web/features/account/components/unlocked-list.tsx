@@ -1,13 +1,13 @@
 import { useQueries } from '@tanstack/react-query';
 import { ChevronRight, LockOpen } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
-import type { Series } from '../../../../contract/series.ts';
-import type { UnlockedEpisode } from '../../../../contract/wallet.ts';
-import { paths } from '../../../lib/paths.ts';
-import { episodesQueryOptions } from '../../../api/get-episodes.ts';
-import { posterOf } from '../../../components/series/series-card.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import type { Series } from '#contract/series.ts';
+import type { UnlockedEpisode } from '#contract/wallet.ts';
+import { paths } from '#web/lib/paths.ts';
+import { episodesQueryOptions } from '#web/api/get-episodes.ts';
+import { posterOf } from '#web/components/series/series-card.tsx';
+import { formatDateTime } from '#web/lib/format.ts';
 
 /** Unlocked episodes with their series; each opens that episode (its id comes from the series' episode list). */
 export function UnlockedList({ unlocks, seriesById }: { unlocks: UnlockedEpisode[]; seriesById: Map<number, Series> }) {

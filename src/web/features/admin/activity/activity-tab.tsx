@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import type { AuditEntry } from '../../../../contract/operators.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import type { AuditEntry } from '#contract/operators.ts';
 import { readWholeLog, useAuditLog, type AuditFilters } from '../api/get-audit-log.ts';
 import { useAdminFailure } from '../lib/admin-session.tsx';
 import { downloadCsv, toCsv, type CsvColumn } from '../insights/lib/csv.ts';

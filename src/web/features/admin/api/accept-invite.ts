@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { InviteReply } from '../../../../contract/operators.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { InviteReply } from '#contract/operators.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** POST /api/admin/invites/{token}/accept: the invited operator sets their password. */
 export function acceptInvite(token: string, password: string) {

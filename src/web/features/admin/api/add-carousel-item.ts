@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CarouselItem } from '../../../../contract/curation.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { CarouselItem } from '#contract/curation.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { refreshCarousel } from './refresh-catalogue.ts';
 
 export interface AddCarouselItemInput {

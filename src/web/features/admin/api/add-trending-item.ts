@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { INITIAL_MATCH_MAX, INITIAL_MATCH_MIN } from '../../../../contract/constants.ts';
-import type { TrendingItem } from '../../../../contract/curation.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { INITIAL_MATCH_MAX, INITIAL_MATCH_MIN } from '#contract/constants.ts';
+import type { TrendingItem } from '#contract/curation.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { refreshTrending } from './refresh-catalogue.ts';
 
 export interface AddTrendingItemInput {

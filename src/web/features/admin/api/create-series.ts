@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateSeriesBody, Series } from '../../../../contract/series.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { CreateSeriesBody, Series } from '#contract/series.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { refreshCatalogue } from './refresh-catalogue.ts';
 
 export function createSeries(body: CreateSeriesBody) {

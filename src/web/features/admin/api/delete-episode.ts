@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { episodeQueryOptions } from '../../../api/get-episode.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { episodeQueryOptions } from '#web/api/get-episode.ts';
 import { refreshCatalogue } from './refresh-catalogue.ts';
 
 /** DELETE /api/episodes/{episodeId}: the episode, its jobs and its media. */

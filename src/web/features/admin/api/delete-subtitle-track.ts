@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { refreshEpisode } from './get-admin-episodes.ts';
 
 /** DELETE /api/episodes/{episodeId}/subtitles/{language}: the track, its files and its master playlist entry. */

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { AdminEpisode } from '../../../../contract/episodes.ts';
-import { episodeQueryOptions } from '../../../api/get-episode.ts';
-import { episodesQueryOptions } from '../../../api/get-episodes.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { AdminEpisode } from '#contract/episodes.ts';
+import { episodeQueryOptions } from '#web/api/get-episode.ts';
+import { episodesQueryOptions } from '#web/api/get-episodes.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** How often the list is read again while a transcode is waiting or running. */
 export const TRANSCODE_POLL_MS = 1500;

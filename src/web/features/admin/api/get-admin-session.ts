@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { adminSessionReply } from '../../../../contract/auth.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { adminSessionReply } from '#contract/auth.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export type AdminSession = z.infer<typeof adminSessionReply>;
 

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditEntry, AuditPage } from '../../../../contract/operators.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { AuditEntry, AuditPage } from '#contract/operators.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export interface AuditFilters {
   operator: string;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CatalogueFigures } from '../../../../contract/series.ts';
-import { catalogueQueryKey } from '../../../api/get-series.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { CatalogueFigures } from '#contract/series.ts';
+import { catalogueQueryKey } from '#web/api/get-series.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** GET /api/admin/catalogue-figures: the four stat cards, counted by the database. */
 export const getCatalogueFigures = (signal?: AbortSignal) =>

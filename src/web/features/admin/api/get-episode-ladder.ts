@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { isHlsUrl } from '../../../lib/media/media-attachment.ts';
+import { isHlsUrl } from '#web/lib/media/media-attachment.ts';
 import { ladderOf, type Rendition } from '../episodes/lib/ladder.ts';
 
 /**

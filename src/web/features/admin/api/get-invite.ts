@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InviteReply } from '../../../../contract/operators.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { InviteReply } from '#contract/operators.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** GET /api/admin/invites/{token}: who an invitation is for, while it is still open. */
 export const getInvite = (token: string, signal?: AbortSignal) =>

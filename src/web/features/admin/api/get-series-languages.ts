@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SeriesLanguages } from '../../../../contract/translations.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { SeriesLanguages } from '#contract/translations.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** GET /api/admin/series-languages: the languages each translated series has, by series id. */
 export const getSeriesLanguages = (signal?: AbortSignal) =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { SeriesTranslation } from '../../../../contract/translations.ts';
-import { catalogueQueryKey } from '../../../api/get-series.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { SeriesTranslation } from '#contract/translations.ts';
+import { catalogueQueryKey } from '#web/api/get-series.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { seriesLanguagesQueryOptions } from './get-series-languages.ts';
 import { refreshCatalogue } from './refresh-catalogue.ts';
 

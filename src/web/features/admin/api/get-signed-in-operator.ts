@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SignedInOperator } from '../../../../contract/operators.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { SignedInOperator } from '#contract/operators.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** GET /api/admin/me: who is signed in (name and role). */
 export const getSignedInOperator = (signal?: AbortSignal) => apiRequest<SignedInOperator>('/api/admin/me', { signal });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SubtitleCues } from '../../../../contract/subtitles.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { SubtitleCues } from '#contract/subtitles.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 const PREVIEW_CUES = 5;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { OperatorSummary } from '../../../../contract/operators.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { OperatorSummary } from '#contract/operators.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { auditLogQueryOptions } from './get-audit-log.ts';
 
 /** GET /api/admin/operators: the team, the owner included. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { VideoProcessingStatus } from '../../../../contract/episodes.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { VideoProcessingStatus } from '#contract/episodes.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** GET /api/admin/video-processing: whether this server can turn uploads into episodes, and if not, why. */
 export const getVideoProcessing = (signal?: AbortSignal) =>

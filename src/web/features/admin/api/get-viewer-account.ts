@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ViewerAccount } from '../../../../contract/operators.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { ViewerAccount } from '#contract/operators.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** GET /api/admin/viewers/{uid}: a viewer's account, as support looks it up. */
 export const getViewerAccount = (uid: string, signal?: AbortSignal) =>

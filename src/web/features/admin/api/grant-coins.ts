@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GrantCoinsBody, ViewerAccount } from '../../../../contract/operators.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { GrantCoinsBody, ViewerAccount } from '#contract/operators.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { auditLogQueryOptions } from './get-audit-log.ts';
 import { viewerAccountQueryOptions } from './get-viewer-account.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreatedOperatorReply, CreateOperatorBody } from '../../../../contract/operators.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { CreatedOperatorReply, CreateOperatorBody } from '#contract/operators.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { refreshTeam } from './get-team.ts';
 
 /** POST /api/admin/operators: adds an operator and answers the invitation to send them. */

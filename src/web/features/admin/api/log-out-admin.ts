@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { adminSessionQueryOptions, type AdminSession } from './get-admin-session.ts';
 import { rememberAdmin } from '../lib/admin-flag.ts';
 

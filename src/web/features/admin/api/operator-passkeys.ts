@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PasskeyOptions, PasskeySummary } from '../../../../contract/accounts.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { PasskeyOptions, PasskeySummary } from '#contract/accounts.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import type { AdminSession } from './get-admin-session.ts';
 
 // The browser part of WebAuthn is loaded only when a passkey is used.

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { carouselQueryOptions } from '../../../api/get-carousel.ts';
-import { catalogueQueryKey } from '../../../api/get-series.ts';
-import { trendingQueryOptions } from '../../../api/get-trending.ts';
+import { carouselQueryOptions } from '#web/api/get-carousel.ts';
+import { catalogueQueryKey } from '#web/api/get-series.ts';
+import { trendingQueryOptions } from '#web/api/get-trending.ts';
 import { adminSeriesSearchQueryKey } from './search-admin-series.ts';
 
 // What an operator's change refreshes. The dashboard reads the same lists as the viewer pages, in the same

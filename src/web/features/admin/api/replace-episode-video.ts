@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminEpisode } from '../../../../contract/episodes.ts';
+import type { AdminEpisode } from '#contract/episodes.ts';
 import { sendVideo, type VideoUploadProgress } from '../episodes/lib/send-video.ts';
 import { refreshEpisode } from './get-admin-episodes.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminEpisode } from '../../../../contract/episodes.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { AdminEpisode } from '#contract/episodes.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { refreshEpisode } from './get-admin-episodes.ts';
 
 /** POST /api/episodes/{episodeId}/retry-transcode: runs a transcode the server's restarts failed again, from its kept upload. */

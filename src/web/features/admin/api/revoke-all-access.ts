@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { RevokeAllAccessReply } from '../../../../contract/auth.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { RevokeAllAccessReply } from '#contract/auth.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export function revokeAllAccess() {
   return apiRequest<RevokeAllAccessReply>('/api/admin/access/revoke-all', { method: 'POST' });

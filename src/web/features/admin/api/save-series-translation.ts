@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SaveSeriesTranslationBody, SeriesTranslation } from '../../../../contract/translations.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { SaveSeriesTranslationBody, SeriesTranslation } from '#contract/translations.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { refreshTranslations, translationUrl } from './get-series-translations.ts';
 
 export interface SaveTranslationInput {

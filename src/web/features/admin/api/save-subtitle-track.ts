@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SUBTITLE_FILE_FIELD, type SubtitleKind, type SubtitleTrack } from '../../../../contract/subtitles.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { SUBTITLE_FILE_FIELD, type SubtitleKind, type SubtitleTrack } from '#contract/subtitles.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { refreshEpisode } from './get-admin-episodes.ts';
 
 export interface SaveSubtitleTrackInput {

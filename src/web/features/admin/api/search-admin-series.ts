@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { catalogueQueryKey } from '../../../api/get-series.ts';
-import { searchSeries, type SeriesSearch } from '../../../api/search-series.ts';
+import { catalogueQueryKey } from '#web/api/get-series.ts';
+import { searchSeries, type SeriesSearch } from '#web/api/search-series.ts';
 
 /** The dashboard's searches of the catalogue (table, pickers): under the catalogue's key, so a series change refreshes them. */
 export const adminSeriesSearchQueryKey = [...catalogueQueryKey, 'admin-search'] as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminEpisode, UpdateEpisodeBody } from '../../../../contract/episodes.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { AdminEpisode, UpdateEpisodeBody } from '#contract/episodes.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { refreshEpisode } from './get-admin-episodes.ts';
 
 export interface UpdateEpisodeInput {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OperatorSummary, UpdateOperatorBody } from '../../../../contract/operators.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { OperatorSummary, UpdateOperatorBody } from '#contract/operators.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { refreshTeam } from './get-team.ts';
 
 /** PATCH /api/admin/operators/{id}: an operator's role, or whether they are disabled. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Series, UpdateSeriesBody } from '../../../../contract/series.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Series, UpdateSeriesBody } from '#contract/series.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { refreshCatalogue } from './refresh-catalogue.ts';
 
 export interface UpdateSeriesInput {

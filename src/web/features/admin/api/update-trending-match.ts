@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TrendingItem } from '../../../../contract/curation.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { TrendingItem } from '#contract/curation.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { refreshTrending } from './refresh-catalogue.ts';
 
 export interface UpdateTrendingMatchInput {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { ARTWORK_FILE_FIELD, type ArtworkUploadReply } from '../../../../contract/series.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { ARTWORK_FILE_FIELD, type ArtworkUploadReply } from '#contract/series.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** POST /api/series/artwork (multipart): the server checks and stores the picture and answers its /media/ URL. */
 export function uploadArtwork(file: File) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SUBTITLE_FILE_FIELD, type SubtitleBatchReply, type SubtitleKind } from '../../../../contract/subtitles.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { episodesQueryOptions } from '../../../api/get-episodes.ts';
+import { SUBTITLE_FILE_FIELD, type SubtitleBatchReply, type SubtitleKind } from '#contract/subtitles.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { episodesQueryOptions } from '#web/api/get-episodes.ts';
 
 export interface SubtitleBatchInput {
   seriesId: number;

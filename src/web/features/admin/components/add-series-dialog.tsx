@@ -1,18 +1,18 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import { GENRES, NEW_SERIES_DEFAULTS, RATING_MAX, RATING_MIN } from '../../../../contract/constants.ts';
-import type { CreateSeriesBody } from '../../../../contract/series.ts';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import { GENRES, NEW_SERIES_DEFAULTS, RATING_MAX, RATING_MIN } from '#contract/constants.ts';
+import type { CreateSeriesBody } from '#contract/series.ts';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 import { useCreateSeries } from '../api/create-series.ts';
 import { fieldOf, readableServerMessage, useAdminFailure } from '../lib/admin-session.tsx';
 import { ArtworkUploadButton } from './artwork-upload-button.tsx';
 import { Thumbnail } from './thumbnail.tsx';
 import { checkboxClass, controlBase, inputClass, selectClass } from './styles.ts';
-import { genreLabel } from '../../../lib/i18n.ts';
+import { genreLabel } from '#web/lib/i18n.ts';
 
 interface NewSeriesForm {
   title: string;

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { ImageUp } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useUploadArtwork } from '../api/upload-artwork.ts';
 import { useAdminFailure } from '../lib/admin-session.tsx';
 

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { Plus } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import type { Series } from '../../../../contract/series.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { useCarouselItems } from '../../../api/get-carousel.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import type { Series } from '#contract/series.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
+import { useCarouselItems } from '#web/api/get-carousel.ts';
 import { useAddCarouselItem } from '../api/add-carousel-item.ts';
 import { useRemoveCarouselItem } from '../api/remove-carousel-item.ts';
 import { useReorderCarousel } from '../api/reorder-carousel.ts';

@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { AlertDialog } from 'radix-ui';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import { GENRES, type Genre } from '../../../../contract/constants.ts';
-import type { Series } from '../../../../contract/series.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import { GENRES, type Genre } from '#contract/constants.ts';
+import type { Series } from '#contract/series.ts';
+import { formatNumber } from '#web/lib/format.ts';
 import { useSeriesPages } from '../lib/use-series-pages.ts';
 import { Pager } from './pager.tsx';
 import { SeriesEditRow, SeriesRow } from './series-rows.tsx';
@@ -13,7 +13,7 @@ import { TranslationsDialog } from './translations-dialog.tsx';
 import { useSeriesLanguages } from '../api/get-series-languages.ts';
 import { panelClass, selectClass } from './styles.ts';
 import { SeriesSearchBox } from './series-search-box.tsx';
-import { genreLabel } from '../../../lib/i18n.ts';
+import { genreLabel } from '#web/lib/i18n.ts';
 
 /** Twenty-five rows a page; the server searches and pages, so the catalogue's size does not matter here. */
 const PAGE_SIZE = 25;

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import type { CarouselItem } from '../../../../contract/curation.ts';
-import { formatLikes } from '../../../lib/format.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import type { CarouselItem } from '#contract/curation.ts';
+import { formatLikes } from '#web/lib/format.ts';
 import { Thumbnail } from './thumbnail.tsx';
 import { iconButtonClass } from './styles.ts';
 

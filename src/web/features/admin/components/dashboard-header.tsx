@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
 import { ArrowLeft, LogOut, Plus } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
 import { useLogOutAdmin } from '../api/log-out-admin.ts';
 import { useAdminFailure } from '../lib/admin-session.tsx';
 import { PasskeysDialog } from './passkeys-dialog.tsx';

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { Tabs } from '../../../components/ui/tabs.tsx';
+import { Tabs } from '#web/components/ui/tabs.tsx';
 import { useLocation, useSearch } from 'wouter';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import { PageSpinner } from '../../../components/ui/spinner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { paths } from '../../../lib/paths.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import { PageSpinner } from '#web/components/ui/spinner.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { paths } from '#web/lib/paths.ts';
 import { useCatalogueFigures } from '../api/get-catalogue-figures.ts';
 import { DashboardHeader } from './dashboard-header.tsx';
 import { StatCards } from './stat-cards.tsx';
@@ -13,7 +13,7 @@ import { CarouselTab } from './carousel-tab.tsx';
 import { TrendingTab } from './trending-tab.tsx';
 import { AddSeriesDialog } from './add-series-dialog.tsx';
 import { useOperator } from '../lib/operator.tsx';
-import { roleCan, type Permission } from '../../../../contract/operators.ts';
+import { roleCan, type Permission } from '#contract/operators.ts';
 
 // Its charts and texts are a chunk of their own, loaded when an operator opens the tab.
 const InsightsTab = lazy(() => import('../insights/components/insights-tab.tsx'));

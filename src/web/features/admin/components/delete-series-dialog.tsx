@@ -1,6 +1,6 @@
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import type { Series } from '../../../../contract/series.ts';
-import { toast } from '../../../components/ui/toast.tsx';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import type { Series } from '#contract/series.ts';
+import { toast } from '#web/components/ui/toast.tsx';
 import { useDeleteSeries } from '../api/delete-series.ts';
 import { useAdminFailure } from '../lib/admin-session.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 import { iconButtonClass } from './styles.ts';
 
 export interface PagerProps {

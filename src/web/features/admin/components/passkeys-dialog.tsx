@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { KeyRound, Trash2 } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { formatDate, formatDateTime } from '#web/lib/format.ts';
 import { useAddOperatorPasskey, useOperatorPasskeys, useRemoveOperatorPasskey } from '../api/operator-passkeys.ts';
 import { readableServerMessage, useAdminFailure } from '../lib/admin-session.tsx';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { UserX } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
 import { useRevokeAllAccess } from '../api/revoke-all-access.ts';
 import { useAdminFailure } from '../lib/admin-session.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';

@@ -1,7 +1,7 @@
 import { Languages, ListVideo, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
-import { paths } from '../../../lib/paths.ts';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
+import { paths } from '#web/lib/paths.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 import { iconButtonClass } from './styles.ts';
 import { useCan } from '../lib/operator.tsx';
 

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import type { Series } from '../../../../contract/series.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import type { Series } from '#contract/series.ts';
+import { formatNumber } from '#web/lib/format.ts';
 import { useSeriesEditor } from './series-editor.tsx';
 import { SeriesLanguagesList, StatusBadges, ThumbnailPreviews, type SeriesRowProps } from './series-rows.tsx';
 import { SeriesActions } from './series-actions.tsx';
 import { Thumbnail } from './thumbnail.tsx';
-import { genreLabel } from '../../../lib/i18n.ts';
-import { posterOf } from '../../../../contract/catalogue-display.ts';
+import { genreLabel } from '#web/lib/i18n.ts';
+import { posterOf } from '#contract/catalogue-display.ts';
 
 /** On a phone each series is a card with the table's facts, in the same order as its columns. */
 export function SeriesCard({ series, languages, onEdit, onTranslate, onDelete }: SeriesRowProps) {

@@ -1,16 +1,16 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Check, X } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import { GENRES, RATING_MAX, RATING_MIN, type Genre } from '../../../../contract/constants.ts';
-import type { Series, UpdateSeriesBody } from '../../../../contract/series.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import { GENRES, RATING_MAX, RATING_MIN, type Genre } from '#contract/constants.ts';
+import type { Series, UpdateSeriesBody } from '#contract/series.ts';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 import { useUpdateSeries } from '../api/update-series.ts';
 import { fieldOf, readableServerMessage, useAdminFailure } from '../lib/admin-session.tsx';
 import { ArtworkUploadButton } from './artwork-upload-button.tsx';
 import { checkboxClass, controlBase, iconButtonClass, inputClass, selectClass } from './styles.ts';
-import { genreLabel } from '../../../lib/i18n.ts';
+import { genreLabel } from '#web/lib/i18n.ts';
 
 interface SeriesDraft {
   title: string;

@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import type { Series } from '../../../../contract/series.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import type { Series } from '#contract/series.ts';
 import { useSeriesPages } from '../lib/use-series-pages.ts';
 import { Pager } from './pager.tsx';
 import { Thumbnail } from './thumbnail.tsx';
 import { SeriesSearchBox } from './series-search-box.tsx';
-import { genreLabel } from '../../../lib/i18n.ts';
-import { posterOf } from '../../../../contract/catalogue-display.ts';
+import { genreLabel } from '#web/lib/i18n.ts';
+import { posterOf } from '#contract/catalogue-display.ts';
 
 export interface SeriesPickerProps {
   /** The candidates are the series not yet in the carousel, or not yet trending: the server leaves the others out. */

@@ -1,12 +1,12 @@
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import type { Series } from '../../../../contract/series.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import type { Series } from '#contract/series.ts';
+import { formatNumber } from '#web/lib/format.ts';
 import { useSeriesEditor } from './series-editor.tsx';
 import { Thumbnail } from './thumbnail.tsx';
 import { SeriesActions } from './series-actions.tsx';
-import { genreLabel } from '../../../lib/i18n.ts';
+import { genreLabel } from '#web/lib/i18n.ts';
 import { useLanguageName } from '../lib/language-name.ts';
-import { posterOf } from '../../../../contract/catalogue-display.ts';
+import { posterOf } from '#contract/catalogue-display.ts';
 
 const cell = 'px-3 py-2.5 align-middle first:ps-4 last:pe-4';
 

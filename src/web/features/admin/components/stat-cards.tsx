@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { Film, Heart, Layers, Sparkles } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import type { CatalogueFigures } from '../../../../contract/series.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import type { CatalogueFigures } from '#contract/series.ts';
+import { formatNumber } from '#web/lib/format.ts';
 import { panelClass } from './styles.ts';
 
 /** The four figures, as the database counted them. */

@@ -1,14 +1,14 @@
 import { useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ArrowLeft, ExternalLink } from 'lucide-react';
 import { Link } from 'wouter';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import type { AdminEpisode, MediaStatus } from '../../../../contract/episodes.ts';
-import { paths } from '../../../lib/paths.ts';
-import { useOriginalSeries } from '../../../api/get-series.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { PageSpinner } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import type { AdminEpisode, MediaStatus } from '#contract/episodes.ts';
+import { paths } from '#web/lib/paths.ts';
+import { useOriginalSeries } from '#web/api/get-series.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { PageSpinner } from '#web/components/ui/spinner.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 import { isTranscoding, useAdminEpisodes } from '../api/get-admin-episodes.ts';
 import { AdminSessionContext } from '../lib/admin-session.tsx';
 import { panelClass } from '../components/styles.ts';
@@ -18,7 +18,7 @@ import { EpisodeItem } from './components/episode-item.tsx';
 import { SubtitleBatchPanel } from './components/subtitle-batch-panel.tsx';
 import { UploadPanel } from './components/upload-panel.tsx';
 import { VideoProcessingNotice } from './components/video-processing-notice.tsx';
-import { posterOf } from '../../../../contract/catalogue-display.ts';
+import { posterOf } from '#contract/catalogue-display.ts';
 
 /** /admin/series/{id}/episodes: the operator's episodes of one series. */
 export default function EpisodesPage({ seriesId }: { seriesId: number }) {

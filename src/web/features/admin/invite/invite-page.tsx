@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { KeyRound, ShieldCheck } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { PageSpinner, Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { MIN_OPERATOR_PASSWORD } from '../../../../contract/operators.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { PageSpinner, Spinner } from '#web/components/ui/spinner.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { MIN_OPERATOR_PASSWORD } from '#contract/operators.ts';
 import { useAcceptInvite } from '../api/accept-invite.ts';
 import { useInvite } from '../api/get-invite.ts';
 import { useLogInAdmin } from '../api/log-in-admin.ts';

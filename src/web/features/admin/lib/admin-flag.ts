@@ -1,4 +1,4 @@
-import { storageKeys } from '../../../lib/storage-keys.ts';
+import { storageKeys } from '#web/lib/storage-keys.ts';
 
 /** The local flag only remembers what the UI last knew; GET /api/admin/session decides. */
 export function rememberAdmin(authenticated: boolean) {

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext } from 'react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { toast } from '../../../components/ui/toast.tsx';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { toast } from '#web/components/ui/toast.tsx';
 
 export interface AdminSessionControls {
   /** The server no longer knows this operator: back to the login screen with a readable message. */

@@ -1,4 +1,4 @@
-import { TRENDING_RANK_MAX, TRENDING_RANK_MIN } from '../../../../contract/constants.ts';
+import { TRENDING_RANK_MAX, TRENDING_RANK_MIN } from '#contract/constants.ts';
 
 /** The list with the item at `index` and its neighbour swapped; the same list when the move is off the end. */
 export function swapNeighbours<T>(list: readonly T[], index: number, delta: -1 | 1): T[] {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 
 /** A language tag's name in the dashboard's own language ('es' is "Spanish", "español", "スペイン語"…). */
 export function useLanguageName(): (tag: string) => string {

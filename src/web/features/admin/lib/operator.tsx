@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { roleCan, type Permission, type SignedInOperator } from '../../../../contract/operators.ts';
+import { roleCan, type Permission, type SignedInOperator } from '#contract/operators.ts';
 
 /** The signed-in operator, as the server's session says. */
 export const OperatorContext = createContext<SignedInOperator | null>(null);

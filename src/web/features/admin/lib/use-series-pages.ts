@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SeriesSearch } from '../../../api/search-series.ts';
+import type { SeriesSearch } from '#web/api/search-series.ts';
 import { useAdminSeriesPage } from '../api/search-admin-series.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import type { OperatorSummary } from '../../../../contract/operators.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import type { OperatorSummary } from '#contract/operators.ts';
 import { useInviteOperator } from '../api/invite-operator.ts';
 import { useRemoveOperator } from '../api/remove-operator.ts';
 import { useTeam } from '../api/get-team.ts';

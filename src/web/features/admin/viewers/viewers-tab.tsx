@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import type { ViewerAccount } from '../../../../contract/operators.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import type { ViewerAccount } from '#contract/operators.ts';
 import { useGrantCoins } from '../api/grant-coins.ts';
 import { useViewerAccount } from '../api/get-viewer-account.ts';
 import { readableServerMessage, useAdminFailure } from '../lib/admin-session.tsx';

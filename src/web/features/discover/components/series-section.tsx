@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { Series } from '../../../../contract/series.ts';
-import { SeriesCard } from '../../../components/series/series-card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import type { Series } from '#contract/series.ts';
+import { SeriesCard } from '#web/components/series/series-card.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
 
 type PostersLayout = 'grid' | 'row';
 

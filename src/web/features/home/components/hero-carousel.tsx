@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState, type TouchEvent } from 'react';
 import { ChevronLeft, ChevronRight, Heart, Pause, Play } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
-import { TIMINGS } from '../../../../contract/constants.ts';
-import type { CarouselItem } from '../../../../contract/curation.ts';
-import { paths } from '../../../lib/paths.ts';
-import { useCarousel } from '../../../api/get-carousel.ts';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatLikes } from '../../../lib/format.ts';
-import { genreLabel } from '../../../lib/i18n.ts';
+import { TIMINGS } from '#contract/constants.ts';
+import type { CarouselItem } from '#contract/curation.ts';
+import { paths } from '#web/lib/paths.ts';
+import { useCarousel } from '#web/api/get-carousel.ts';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { formatLikes } from '#web/lib/format.ts';
+import { genreLabel } from '#web/lib/i18n.ts';
 
 // Fixed box per breakpoint, so nothing below moves while the artwork arrives.
 const heroBox = 'h-[calc((100vw-2rem)*9/16+9.5rem)] md:h-60 lg:h-80 xl:h-96';

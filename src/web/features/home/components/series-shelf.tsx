@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { ChevronRight } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
-import { SHELF_SIZE } from '../../../../contract/constants.ts';
+import { SHELF_SIZE } from '#contract/constants.ts';
 import {
   ComingSoonCard,
   SeriesCard,
   SeriesCardSkeleton,
   type SeriesCardSeries,
-} from '../../../components/series/series-card.tsx';
+} from '#web/components/series/series-card.tsx';
 
 // Phones scroll the row sideways (about three and a bit posters in view); large screens show all seven.
 const row =

@@ -1,10 +1,10 @@
 import { ChevronRight, Flame } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
-import { TRENDING_SKELETONS } from '../../../../contract/constants.ts';
-import { paths } from '../../../lib/paths.ts';
-import { useTrending } from '../../../api/get-trending.ts';
-import { TrendingCard, TrendingCardSkeleton } from '../../../components/series/trending-card.tsx';
+import { TRENDING_SKELETONS } from '#contract/constants.ts';
+import { paths } from '#web/lib/paths.ts';
+import { useTrending } from '#web/api/get-trending.ts';
+import { TrendingCard, TrendingCardSkeleton } from '#web/components/series/trending-card.tsx';
 
 const row =
   '[scrollbar-width:none] [&::-webkit-scrollbar]:hidden relative -mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-1 md:-mx-6 md:scroll-px-6 md:px-6';

@@ -1,11 +1,11 @@
 import { Play } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
-import type { SeriesProgress } from '../../../../contract/library.ts';
-import type { Series } from '../../../../contract/series.ts';
-import { paths } from '../../../lib/paths.ts';
-import { posterOf } from '../../../components/series/series-card.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import type { SeriesProgress } from '#contract/library.ts';
+import type { Series } from '#contract/series.ts';
+import { paths } from '#web/lib/paths.ts';
+import { posterOf } from '#web/components/series/series-card.tsx';
+import { formatDateTime } from '#web/lib/format.ts';
 
 /** Series in progress, the most recent first; each resumes the episode watched last. */
 export function ContinueList({ entries, seriesById }: { entries: SeriesProgress[]; seriesById: Map<number, Series> }) {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { storageKeys } from '../../../lib/storage-keys.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { storageKeys } from '#web/lib/storage-keys.ts';
 
 export function leavePreview() {
   return apiRequest<{ granted: false }>('/api/access/leave', { method: 'POST' });

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Account } from '../../../../contract/accounts.ts';
-import { useAfterAccountChange } from '../../../api/account.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Account } from '#contract/accounts.ts';
+import { useAfterAccountChange } from '#web/api/account.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** "Download my data": the server answers with the file to save. */
 export const MY_DATA_URL = '/api/account/data';

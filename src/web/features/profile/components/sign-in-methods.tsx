@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { KeyRound, MonitorSmartphone, Trash2 } from 'lucide-react';
-import type { Account } from '../../../../contract/accounts.ts';
-import { useAfterAccountChange } from '../../../api/account.ts';
-import { useDevices, useSignOutDevice, useSignOutEverywhere } from '../../../api/devices.ts';
-import { addPasskey, useRemovePasskey } from '../../../api/passkeys.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
+import type { Account } from '#contract/accounts.ts';
+import { useAfterAccountChange } from '#web/api/account.ts';
+import { useDevices, useSignOutDevice, useSignOutEverywhere } from '#web/api/devices.ts';
+import { addPasskey, useRemovePasskey } from '#web/api/passkeys.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { formatDate, formatDateTime } from '#web/lib/format.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 
 /** Passkeys that sign in to this account, and the browsers signed in to it. */
 export function SignInMethods({ account }: { account: Account | undefined }) {

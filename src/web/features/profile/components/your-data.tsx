@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Download, FileLock2 } from 'lucide-react';
 import { MY_DATA_URL, useDeleteAccount } from '../api/my-data.ts';
-import { useUser } from '../../../api/get-user.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { formatNumber } from '../../../lib/format.ts';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
+import { useUser } from '#web/api/get-user.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { formatNumber } from '#web/lib/format.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 
 /** A signed-in account's own data: a copy to take away, or the account deleted (after saying what is lost). */
 export function YourData() {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { VIEWER_USER_ID } from '../../../../contract/constants.ts';
-import type { CheckInReply } from '../../../../contract/wallet.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { transactionsQueryOptions } from '../../../api/get-transactions.ts';
-import { userQueryOptions } from '../../../api/get-user.ts';
+import { VIEWER_USER_ID } from '#contract/constants.ts';
+import type { CheckInReply } from '#contract/wallet.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { transactionsQueryOptions } from '#web/api/get-transactions.ts';
+import { userQueryOptions } from '#web/api/get-user.ts';
 
 /** One check-in per UTC day; a second one the same day answers success false. */
 export function dailyCheckIn() {

@@ -1,11 +1,11 @@
 import { CalendarCheck, Check, Clapperboard, UserPlus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import { DAILY_CHECKIN_BONUSES, INVITE_FRIEND_BONUSES, WATCH_AD_BONUSES } from '../../../../contract/constants.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import { DAILY_CHECKIN_BONUSES, INVITE_FRIEND_BONUSES, WATCH_AD_BONUSES } from '#contract/constants.ts';
 import { useDailyCheckIn } from '../api/daily-checkin.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 
 /** The daily tasks: the check-in is real; the ad and invite tasks are shown but not wired to any call yet. */
 export function DailyTasks() {

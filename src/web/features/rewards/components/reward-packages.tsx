@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Check, Coins } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import { bonusPercent } from '../../../../contract/constants.ts';
-import { usePackages } from '../../../api/get-packages.ts';
-import { usePurchaseCoins } from '../../../api/purchase-coins.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { formatNumber, formatPrice } from '../../../lib/format.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import { bonusPercent } from '#contract/constants.ts';
+import { usePackages } from '#web/api/get-packages.ts';
+import { usePurchaseCoins } from '#web/api/purchase-coins.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
+import { formatNumber, formatPrice } from '#web/lib/format.ts';
 
 /** The four rewards-page packages, bought for real like the Top Up dialog's: pick one, then purchase. */
 export function RewardPackages() {

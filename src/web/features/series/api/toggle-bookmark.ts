@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { VIEWER_USER_ID } from '../../../../contract/constants.ts';
-import type { bookmarkReply } from '../../../../contract/library.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { VIEWER_USER_ID } from '#contract/constants.ts';
+import type { bookmarkReply } from '#contract/library.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { withSeries } from '../lib/series-ids.ts';
-import { bookmarkedQueryOptions } from '../../../api/get-bookmarked.ts';
+import { bookmarkedQueryOptions } from '#web/api/get-bookmarked.ts';
 
 export type BookmarkReply = z.infer<typeof bookmarkReply>;
 

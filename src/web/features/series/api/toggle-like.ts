@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { VIEWER_USER_ID } from '../../../../contract/constants.ts';
-import type { likeReply } from '../../../../contract/library.ts';
-import type { Series } from '../../../../contract/series.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { VIEWER_USER_ID } from '#contract/constants.ts';
+import type { likeReply } from '#contract/library.ts';
+import type { Series } from '#contract/series.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { withSeries } from '../lib/series-ids.ts';
-import { likedQueryOptions } from '../../../api/get-liked.ts';
-import { seriesInEveryLanguage } from '../../../api/get-series.ts';
+import { likedQueryOptions } from '#web/api/get-liked.ts';
+import { seriesInEveryLanguage } from '#web/api/get-series.ts';
 
 export type LikeReply = z.infer<typeof likeReply>;
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Lock, LockOpen, Play } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import { EPISODE_SLOTS } from '../../../../contract/constants.ts';
-import type { Episode } from '../../../../contract/series.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import { EPISODE_SLOTS } from '#contract/constants.ts';
+import type { Episode } from '#contract/series.ts';
+import { formatNumber } from '#web/lib/format.ts';
 
 export type EpisodeAccess = 'free' | 'unlocked' | 'locked';
 

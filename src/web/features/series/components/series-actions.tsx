@@ -1,11 +1,11 @@
 import { Bookmark, Coins, Heart, Share2 } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import type { Series } from '../../../../contract/series.ts';
-import { useBookmarkedSeriesIds } from '../../../api/get-bookmarked.ts';
-import { useLikedSeriesIds } from '../../../api/get-liked.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import type { Series } from '#contract/series.ts';
+import { useBookmarkedSeriesIds } from '#web/api/get-bookmarked.ts';
+import { useLikedSeriesIds } from '#web/api/get-liked.ts';
 import { useToggleBookmark } from '../api/toggle-bookmark.ts';
 import { useToggleLike } from '../api/toggle-like.ts';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
 
 /** Like, save, share and top up: round icon buttons with their label underneath, as in the big drama apps. */
 export function SeriesActions({ series, onTopUp }: { series: Series; onTopUp: () => void }) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EpisodePlayback } from '../../../../contract/episodes.ts';
-import { episodePlaybackUrl } from '../../../../contract/read-urls.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { EpisodePlayback } from '#contract/episodes.ts';
+import { episodePlaybackUrl } from '#contract/read-urls.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** A token is asked for again this long before it expires, so an element given the episode gets one that still works. */
 const RENEW_MS = 60_000;

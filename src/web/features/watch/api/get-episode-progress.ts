@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { VIEWER_USER_ID } from '../../../../contract/constants.ts';
-import type { EpisodeProgress } from '../../../../contract/library.ts';
-import { episodeProgressUrl } from '../../../../contract/read-urls.ts';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { VIEWER_USER_ID } from '#contract/constants.ts';
+import type { EpisodeProgress } from '#contract/library.ts';
+import { episodeProgressUrl } from '#contract/read-urls.ts';
+import { ApiError, apiRequest } from '#web/lib/api-client.ts';
 
 /**
  * GET /api/user/{userId}/episodes/{id}/progress: where this episode was left. An episode never watched answers

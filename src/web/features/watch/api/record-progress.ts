@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { VIEWER_USER_ID } from '../../../../contract/constants.ts';
-import { progressQueryOptions } from '../../../api/get-progress.ts';
+import { VIEWER_USER_ID } from '#contract/constants.ts';
+import { progressQueryOptions } from '#web/api/get-progress.ts';
 
 export interface ProgressReport {
   seriesId: number;

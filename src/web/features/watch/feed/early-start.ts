@@ -1,13 +1,13 @@
-import { FREE_EPISODES, isEpisodeFree } from '../../../../contract/constants.ts';
-import type { EpisodePlayback } from '../../../../contract/episodes.ts';
-import type { EpisodeProgress } from '../../../../contract/library.ts';
-import type { Episode, Series } from '../../../../contract/series.ts';
-import type { UnlockedEpisode } from '../../../../contract/wallet.ts';
-import { apiRequest, noteEarlyRead } from '../../../lib/api-client.ts';
-import { storageKeys } from '../../../lib/storage-keys.ts';
-import { initialLanguage } from '../../../lib/initial-language.ts';
-import { LANGUAGE_TAGS } from '../../../../contract/languages.ts';
-import { attachMedia, type MediaAttachment } from '../../../lib/media/media-attachment.ts';
+import { FREE_EPISODES, isEpisodeFree } from '#contract/constants.ts';
+import type { EpisodePlayback } from '#contract/episodes.ts';
+import type { EpisodeProgress } from '#contract/library.ts';
+import type { Episode, Series } from '#contract/series.ts';
+import type { UnlockedEpisode } from '#contract/wallet.ts';
+import { apiRequest, noteEarlyRead } from '#web/lib/api-client.ts';
+import { storageKeys } from '#web/lib/storage-keys.ts';
+import { initialLanguage } from '#web/lib/initial-language.ts';
+import { LANGUAGE_TAGS } from '#contract/languages.ts';
+import { attachMedia, type MediaAttachment } from '#web/lib/media/media-attachment.ts';
 import {
   WATCH_START_ELEMENT_ID,
   WATCH_START_STAGE_ID,
@@ -20,7 +20,7 @@ import {
   seriesUnlocksUrl,
   seriesUrl,
   type WatchStart,
-} from '../../../../contract/watch-start.ts';
+} from '#contract/watch-start.ts';
 import {
   createPooledVideoElement,
   failEarlyVideo,

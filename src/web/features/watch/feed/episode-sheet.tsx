@@ -1,7 +1,7 @@
 import { Lock, Play } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import type { Episode } from '../../../../contract/series.ts';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import type { Episode } from '#contract/series.ts';
+import { Dialog } from '#web/components/ui/dialog.tsx';
 
 export type SheetAccess = 'playable' | 'locked' | 'soon';
 

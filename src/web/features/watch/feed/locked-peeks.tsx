@@ -1,6 +1,6 @@
 import { Lock } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import type { Episode } from '../../../../contract/series.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import type { Episode } from '#contract/series.ts';
 
 /** A locked neighbour's slide: its blurred poster and a lock, where its video would be. */
 export function LockedPeeks({ locked, feed }: { locked: Episode[]; feed: Episode[] }) {

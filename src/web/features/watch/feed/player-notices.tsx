@@ -1,8 +1,8 @@
 import { Lock, Pause, Play, RotateCcw, VolumeX } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
-import type { Episode, Series } from '../../../../contract/series.ts';
-import { paths } from '../../../lib/paths.ts';
+import type { Episode, Series } from '#contract/series.ts';
+import { paths } from '#web/lib/paths.ts';
 import type { SheetAccess } from './episode-sheet.tsx';
 
 /** The big play/pause/replay button in the middle. */

@@ -1,8 +1,8 @@
 import { ChevronLeft } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
-import type { Episode, Series } from '../../../../contract/series.ts';
-import { paths } from '../../../lib/paths.ts';
+import type { Episode, Series } from '#contract/series.ts';
+import { paths } from '#web/lib/paths.ts';
 
 /** The back link, the series' title and the episode line. */
 export function PlayerTopBar({ series, episode, fade }: { series: Series; episode: Episode; fade: string }) {

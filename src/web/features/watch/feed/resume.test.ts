@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isHlsUrl } from '../../../lib/media/media-attachment.ts';
-import { resumePoint } from '../../../../contract/watch-start.ts';
+import { isHlsUrl } from '#web/lib/media/media-attachment.ts';
+import { resumePoint } from '#contract/watch-start.ts';
 
 describe('where an episode starts again', () => {
   it('resumes a part-watched episode at the saved second', () => {

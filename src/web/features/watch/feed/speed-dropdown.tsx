@@ -1,7 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { Check } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import type { LoadedMenuProps } from '../../../components/ui/loaded-on-first-use.tsx';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import type { LoadedMenuProps } from '#web/components/ui/loaded-on-first-use.tsx';
 import type { SpeedMenuProps } from './speed-menu-props.ts';
 
 /** The playback speeds offered, slowest first. */

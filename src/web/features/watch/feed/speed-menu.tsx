@@ -1,7 +1,7 @@
 import { Gauge } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import { LoadedOnFirstUse } from '../../../components/ui/loaded-on-first-use.tsx';
-import { lazyPart } from '../../../lib/lazy-part.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import { LoadedOnFirstUse } from '#web/components/ui/loaded-on-first-use.tsx';
+import { lazyPart } from '#web/lib/lazy-part.ts';
 import type { SpeedMenuProps } from './speed-menu-props.ts';
 
 const dropdown = lazyPart(() => import('./speed-dropdown.tsx'));

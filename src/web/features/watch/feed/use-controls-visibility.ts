@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { TIMINGS } from '../../../../contract/constants.ts';
+import { TIMINGS } from '#contract/constants.ts';
 
 /** The controls hide 3 s after playback starts and come back on a tap, a mouse move or a key. */
 export function useControlsVisibility(

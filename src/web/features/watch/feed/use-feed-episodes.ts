@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { isEpisodeFree } from '../../../../contract/constants.ts';
-import type { Episode, Series } from '../../../../contract/series.ts';
-import { episodeQueryOptions } from '../../../api/get-episode.ts';
-import { useEpisodes } from '../../../api/get-episodes.ts';
-import { useUnlockedEpisodes } from '../../../api/get-unlocked-episodes.ts';
+import { isEpisodeFree } from '#contract/constants.ts';
+import type { Episode, Series } from '#contract/series.ts';
+import { episodeQueryOptions } from '#web/api/get-episode.ts';
+import { useEpisodes } from '#web/api/get-episodes.ts';
+import { useUnlockedEpisodes } from '#web/api/get-unlocked-episodes.ts';
 import type { SheetAccess } from './episode-sheet.tsx';
 
 /** Every episode of the series in order, the one on screen and its neighbours, and what each one allows. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
-import { TIMINGS } from '../../../../contract/constants.ts';
+import { TIMINGS } from '#contract/constants.ts';
 
 export type FeedDirection = 'next' | 'previous';
 

@@ -1,12 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import type { Episode, Series } from '../../../../contract/series.ts';
-import { resumePoint } from '../../../../contract/watch-start.ts';
-import { isEpisodeFree } from '../../../../contract/constants.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import type { Episode, Series } from '#contract/series.ts';
+import { resumePoint } from '#contract/watch-start.ts';
+import { isEpisodeFree } from '#contract/constants.ts';
 import { useEpisodeProgress } from '../api/get-episode-progress.ts';
 import { episodePlaybackQueryOptions, useEpisodePlayback } from '../api/get-episode-playback.ts';
-import type { MediaFailure } from '../../../lib/media/media-attachment.ts';
+import type { MediaFailure } from '#web/lib/media/media-attachment.ts';
 import type { SheetAccess } from './episode-sheet.tsx';
 import { VideoPool, type PoolEpisode } from './video-pool.ts';
 

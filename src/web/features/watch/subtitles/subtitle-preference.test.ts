@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EpisodeSubtitle } from '../../../../contract/subtitles.ts';
+import type { EpisodeSubtitle } from '#contract/subtitles.ts';
 import { chooseSubtitleTrack } from './subtitle-preference.ts';
 
 const track = (language: string): EpisodeSubtitle => ({

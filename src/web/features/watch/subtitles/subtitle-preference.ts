@@ -1,5 +1,5 @@
-import type { EpisodeSubtitle } from '../../../../contract/subtitles.ts';
-import { storageKeys } from '../../../lib/storage-keys.ts';
+import type { EpisodeSubtitle } from '#contract/subtitles.ts';
+import { storageKeys } from '#web/lib/storage-keys.ts';
 
 export const SUBTITLE_SIZES = ['small', 'medium', 'large'] as const;
 export type SubtitleSize = (typeof SUBTITLE_SIZES)[number];

@@ -1,7 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { Captions, Check } from 'lucide-react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import type { LoadedMenuProps } from '../../../components/ui/loaded-on-first-use.tsx';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import type { LoadedMenuProps } from '#web/components/ui/loaded-on-first-use.tsx';
 import { SUBTITLE_SIZES, type SubtitleSize } from './subtitle-preference.ts';
 import type { SubtitlesMenuProps } from './subtitles-menu-props.ts';
 

@@ -1,4 +1,4 @@
-import type { EpisodeSubtitle } from '../../../../contract/subtitles.ts';
+import type { EpisodeSubtitle } from '#contract/subtitles.ts';
 import type { SubtitleSize } from './subtitle-preference.ts';
 
 export interface SubtitlesMenuProps {

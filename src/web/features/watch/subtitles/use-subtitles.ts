@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from '../../../lib/texts/use-translation.tsx';
-import type { EpisodeSubtitle } from '../../../../contract/subtitles.ts';
-import { readWebVtt } from '../../../lib/media/read-web-vtt.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import type { EpisodeSubtitle } from '#contract/subtitles.ts';
+import { readWebVtt } from '#web/lib/media/read-web-vtt.ts';
 import {
   chooseSubtitleTrack,
   closestTrack,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { usePaywallShown } from '../../../components/wallet/use-paywall-shown.ts';
-import { queueViewingEvent, sendViewingEventsSoon } from '../../../lib/viewing-events.ts';
+import { usePaywallShown } from '#web/components/wallet/use-paywall-shown.ts';
+import { queueViewingEvent, sendViewingEventsSoon } from '#web/lib/viewing-events.ts';
 import { FIRST_FRAME_MARK } from './first-frame-mark.ts';
 
 const MILESTONES = [25, 50, 75] as const;

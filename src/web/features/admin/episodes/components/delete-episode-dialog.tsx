@@ -1,6 +1,6 @@
-import { useTranslation } from '../../../../lib/texts/use-translation.tsx';
-import type { AdminEpisode } from '../../../../../contract/episodes.ts';
-import { toast } from '../../../../components/ui/toast.tsx';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import type { AdminEpisode } from '#contract/episodes.ts';
+import { toast } from '#web/components/ui/toast.tsx';
 import { useDeleteEpisode } from '../../api/delete-episode.ts';
 import { useAdminFailure } from '../../lib/admin-session.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';

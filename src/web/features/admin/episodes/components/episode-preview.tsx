@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { AlertCircle } from 'lucide-react';
-import { useTranslation } from '../../../../lib/texts/use-translation.tsx';
-import type { AdminEpisode } from '../../../../../contract/episodes.ts';
-import type { EpisodeSubtitle } from '../../../../../contract/subtitles.ts';
-import { attachMedia, isHlsUrl } from '../../../../lib/media/media-attachment.ts';
-import { readWebVtt } from '../../../../lib/media/read-web-vtt.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import type { AdminEpisode } from '#contract/episodes.ts';
+import type { EpisodeSubtitle } from '#contract/subtitles.ts';
+import { attachMedia, isHlsUrl } from '#web/lib/media/media-attachment.ts';
+import { readWebVtt } from '#web/lib/media/read-web-vtt.ts';
 import { useEpisodeLadder } from '../../api/get-episode-ladder.ts';
 import { selectClass } from '../../components/styles.ts';
 

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { useTranslation } from '../../../../lib/texts/use-translation.tsx';
-import type { SubtitleBatchReply, SubtitleKind } from '../../../../../contract/subtitles.ts';
-import { toast } from '../../../../components/ui/toast.tsx';
-import { ApiError } from '../../../../lib/api-client.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import type { SubtitleBatchReply, SubtitleKind } from '#contract/subtitles.ts';
+import { toast } from '#web/components/ui/toast.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 import { useUploadSubtitleBatch } from '../../api/upload-subtitle-batch.ts';
 import { panelClass } from '../../components/styles.ts';
 import { readableServerMessage, useAdminFailure } from '../../lib/admin-session.tsx';

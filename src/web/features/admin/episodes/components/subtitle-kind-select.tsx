@@ -1,5 +1,5 @@
-import { useTranslation } from '../../../../lib/texts/use-translation.tsx';
-import type { SubtitleKind } from '../../../../../contract/subtitles.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import type { SubtitleKind } from '#contract/subtitles.ts';
 import { selectClass } from '../../components/styles.ts';
 
 /** Captions (sounds and speakers, for deaf and hard-of-hearing viewers) or subtitles, with its label. */

@@ -1,6 +1,6 @@
 import { AlertTriangle, CheckCircle2, Clock, Loader2, RotateCcw } from 'lucide-react';
-import { useTranslation } from '../../../../lib/texts/use-translation.tsx';
-import type { AdminEpisode } from '../../../../../contract/episodes.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import type { AdminEpisode } from '#contract/episodes.ts';
 import { useRetryTranscode } from '../../api/retry-transcode.ts';
 import { useAdminFailure } from '../../lib/admin-session.tsx';
 import { ProgressBar } from './progress-bar.tsx';

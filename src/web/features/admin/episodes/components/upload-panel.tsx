@@ -1,10 +1,10 @@
 import { useContext, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { AlertCircle, FileVideo, Loader2, UploadCloud, X } from 'lucide-react';
-import { useTranslation } from '../../../../lib/texts/use-translation.tsx';
-import { EPISODE_NUMBER_MAX } from '../../../../../contract/episodes.ts';
-import { Button } from '../../../../components/ui/button.tsx';
-import { toast } from '../../../../components/ui/toast.tsx';
-import { ApiError } from '../../../../lib/api-client.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import { EPISODE_NUMBER_MAX } from '#contract/episodes.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 import { useUploadEpisode } from '../../api/upload-episode.ts';
 import { AdminSessionContext } from '../../lib/admin-session.tsx';
 import { controlBase, iconButtonClass, panelClass } from '../../components/styles.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../../lib/texts/use-translation.tsx';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 import { useVideoProcessing } from '../../api/get-video-processing.ts';
 
 /** Shown only when the server has no usable ffmpeg: uploads would be refused, so the operator is told why first. */

@@ -1,4 +1,4 @@
-import { EPISODE_NUMBER_MAX } from '../../../../../contract/episodes.ts';
+import { EPISODE_NUMBER_MAX } from '#contract/episodes.ts';
 
 const valid = (n: number) => (Number.isInteger(n) && n >= 1 && n <= EPISODE_NUMBER_MAX ? n : null);
 

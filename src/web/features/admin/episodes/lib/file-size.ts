@@ -1,4 +1,4 @@
-import { shownLanguageTag } from '../../../../lib/texts/text-store.ts';
+import { shownLanguageTag } from '#web/lib/texts/text-store.ts';
 
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
 

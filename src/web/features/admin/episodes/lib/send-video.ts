@@ -1,5 +1,5 @@
-import { UPLOAD_FILE_FIELD } from '../../../../../contract/episodes.ts';
-import { ApiError } from '../../../../lib/api-client.ts';
+import { UPLOAD_FILE_FIELD } from '#contract/episodes.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 
 /** The connection ended before the server answered (network lost, server gone). */
 export class UploadInterruptedError extends Error {

@@ -1,6 +1,6 @@
-import type { TFunction } from '../../../../lib/texts/text-store.ts';
+import type { TFunction } from '#web/lib/texts/text-store.ts';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../../lib/api-client.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 import { uploadFailureOf } from './upload-error.ts';
 
 // The translation keys stand for the sentences; what matters here is which one, or the server's reason.

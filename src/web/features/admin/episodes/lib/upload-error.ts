@@ -1,5 +1,5 @@
-import type { TFunction } from '../../../../lib/texts/text-store.ts';
-import { ApiError } from '../../../../lib/api-client.ts';
+import type { TFunction } from '#web/lib/texts/text-store.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 import { readableServerMessage } from '../../lib/admin-session.tsx';
 import { UploadInterruptedError } from './send-video.ts';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InsightsRange, InsightsSummary } from '../../../../../contract/insights.ts';
-import { apiRequest } from '../../../../lib/api-client.ts';
+import type { InsightsRange, InsightsSummary } from '#contract/insights.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** GET /api/admin/insights/summary: the whole catalogue's figures over a range of days. */
 export function getInsightsSummary(range: InsightsRange, signal?: AbortSignal) {

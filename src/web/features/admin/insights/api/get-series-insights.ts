@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InsightsRange, SeriesInsights } from '../../../../../contract/insights.ts';
-import { apiRequest } from '../../../../lib/api-client.ts';
+import type { InsightsRange, SeriesInsights } from '#contract/insights.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** GET /api/admin/insights/series/{id}: one series' figures over a range of days. */
 export function getSeriesInsights(seriesId: number, range: InsightsRange, signal?: AbortSignal) {

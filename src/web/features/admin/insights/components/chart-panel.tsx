@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Download } from 'lucide-react';
-import { useTranslation } from '../../../../lib/texts/use-translation.tsx';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 import { downloadCsv, toCsv, type CsvColumn } from '../lib/csv.ts';
 import { panelClass } from '../../components/styles.ts';
 

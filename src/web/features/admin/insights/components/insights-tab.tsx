@@ -1,9 +1,9 @@
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from '../../../../lib/texts/use-translation.tsx';
-import type { EpisodeFunnelRow, InsightsRange, SeriesMoney, StartupDay } from '../../../../../contract/insights.ts';
-import { Button } from '../../../../components/ui/button.tsx';
-import { Spinner } from '../../../../components/ui/spinner.tsx';
-import { formatDuration, formatNumber, formatPercent, formatPrice } from '../../../../lib/format.ts';
+import { useTranslation } from '#web/lib/texts/use-translation.tsx';
+import type { EpisodeFunnelRow, InsightsRange, SeriesMoney, StartupDay } from '#contract/insights.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { formatDuration, formatNumber, formatPercent, formatPrice } from '#web/lib/format.ts';
 import { controlBase, panelClass, selectClass } from '../../components/styles.ts';
 import { useAdminSeriesPage } from '../../api/search-admin-series.ts';
 import { useInsightsSummary } from '../api/get-insights-summary.ts';

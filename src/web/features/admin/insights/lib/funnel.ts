@@ -1,4 +1,4 @@
-import type { EpisodeFunnelRow } from '../../../../../contract/insights.ts';
+import type { EpisodeFunnelRow } from '#contract/insights.ts';
 
 export interface DropOff {
   from: number;
