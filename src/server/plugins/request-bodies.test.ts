@@ -67,6 +67,8 @@ function validBodies(): Record<string, Record<string, unknown>> {
     'POST /api/admin/viewers/:uid/coins': { coins: 5, reason: 'Body test' },
     'POST /api/account/passkeys': { answer: passkeyAnswer },
     'POST /api/sign-in/passkey': { answer: passkeyAnswer },
+    'POST /api/admin/me/passkeys': { answer: passkeyAnswer },
+    'POST /api/admin/login/passkey': { answer: passkeyAnswer },
     'POST /api/auth/:provider/callback': { state: 'a-state-of-no-sign-in' },
   };
 }

@@ -370,7 +370,8 @@ describe('a replaced video', () => {
     // Episode 20 is locked for the viewer: its files are read from the disk.
     const segment = read(second.subtitles[0]!.url.slice('/media/'.length).replace('playlist.m3u8', 'seg-1.vtt'));
     expect(parseSubtitleFile(segment)[0]!.text).toBe('Second cue');
-    expect(fs.existsSync(fileOf(first.videoUrl.slice('/media/'.length)))).toBe(false);
+    // The old folder stays for viewers in the middle of it; the sweep removes it later (episodes.test.ts).
+    expect(fs.existsSync(fileOf(first.videoUrl.slice('/media/'.length)))).toBe(true);
     fs.rmSync(dir, { recursive: true, force: true });
   }, 120_000);
 });
