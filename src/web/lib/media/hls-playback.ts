@@ -1,16 +1,5 @@
 import Hls from 'hls.js/light';
-import type { AttachOptions } from './media-attachment.ts';
-
-/**
- * An HLS playlist played through hls.js (the light build: no subtitles or DRM, which our episodes do not use),
- * loaded with this module only when the browser cannot play the playlist itself.
- */
-export interface HlsPlayback {
-  setCurrent(current: boolean): void;
-  /** Every later playlist and segment is asked for in the folder of `url` (a new token's address). */
-  renew(url: string): true;
-  destroy(): void;
-}
+import type { AttachOptions, HlsPlayback } from './playback-options.ts';
 
 /** Seconds a preloading neighbour buffers: the first segment or two (2 s each), no more. */
 const PRELOAD_BUFFER_SECONDS = 4;

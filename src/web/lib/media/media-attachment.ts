@@ -1,5 +1,5 @@
 import type * as HlsPlaybackModule from './hls-playback.ts';
-import type { HlsPlayback } from './hls-playback.ts';
+import type { AttachOptions, HlsPlayback } from './playback-options.ts';
 
 /**
  * How a <video> element gets an episode's media (the watch page's feed and the dashboard's preview):
@@ -19,17 +19,6 @@ export interface MediaAttachment {
   renew?(url: string): boolean;
   /** Stops loading and empties the element so it can take another episode. */
   detach(): void;
-}
-
-export type MediaFailure = 'forbidden' | 'failed';
-
-export interface AttachOptions {
-  /** Where to start, in seconds (0 or undefined: the beginning). */
-  startAt?: number;
-  /** The episode on screen (true) or a neighbour being preloaded (false). */
-  current: boolean;
-  /** A fatal error hls.js could not recover from; native playback reports through the element's error event. */
-  onFailure?: (failure: MediaFailure) => void;
 }
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';

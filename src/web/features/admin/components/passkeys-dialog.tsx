@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { KeyRound, Trash2 } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { formatDate, formatDateTime } from '#web/lib/format.ts';
+import { PasskeyRow } from '#web/components/account/passkey-row.tsx';
 import { useAddOperatorPasskey, useOperatorPasskeys, useRemoveOperatorPasskey } from '../api/operator-passkeys.ts';
 import { readableServerMessage, useAdminFailure } from '../lib/admin-session.tsx';
 
@@ -46,32 +46,19 @@ export function PasskeysDialog() {
         ) : keys.data && keys.data.length > 0 ? (
           <ul className="divide-y divide-white/5" data-testid="operator-passkeys">
             {keys.data.map((key) => (
-              <li key={key.id} className="flex items-center gap-3 py-2.5" data-testid="operator-passkey">
-                <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium">{key.name}</p>
-                  <p className="text-xs text-zinc-400">
-                    {t('passkeys.created', { date: formatDate(key.createdAt.slice(0, 10)) })} ·{' '}
-                    {key.lastUsedAt
-                      ? t('passkeys.lastUsed', { date: formatDateTime(key.lastUsedAt) })
-                      : t('passkeys.neverUsed')}
-                  </p>
-                </div>
-                <button
-                  type="button"
-                  onClick={() =>
-                    remove.mutate(key.id, {
-                      onSuccess: () => toast({ title: t('passkeys.removed') }),
-                      onError: (error) => fail(error, t('passkeys.removeFailed')),
-                    })
-                  }
-                  disabled={remove.isPending}
-                  aria-label={t('passkeys.remove')}
-                  title={t('passkeys.remove')}
-                  className="rounded-full p-2 text-zinc-400 hover:bg-white/10 hover:text-red-300"
-                >
-                  <Trash2 className="size-4" aria-hidden />
-                </button>
-              </li>
+              <PasskeyRow
+                key={key.id}
+                passkey={key}
+                t={t}
+                testId="operator-passkey"
+                removing={remove.isPending}
+                onRemove={() =>
+                  remove.mutate(key.id, {
+                    onSuccess: () => toast({ title: t('passkeys.removed') }),
+                    onError: (error) => fail(error, t('passkeys.removeFailed')),
+                  })
+                }
+              />
             ))}
           </ul>
         ) : (

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { KeyRound, MonitorSmartphone, Trash2 } from 'lucide-react';
+import { KeyRound, MonitorSmartphone } from 'lucide-react';
 import type { Account } from '#contract/accounts.ts';
 import { useAfterAccountChange } from '#web/api/account.ts';
 import { useDevices, useSignOutDevice, useSignOutEverywhere } from '#web/api/devices.ts';
 import { addPasskey, useRemovePasskey } from '#web/api/passkeys.ts';
+import { PasskeyRow } from '#web/components/account/passkey-row.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { formatDate, formatDateTime } from '#web/lib/format.ts';
+import { formatDateTime } from '#web/lib/format.ts';
 import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 
 /** Passkeys that sign in to this account, and the browsers signed in to it. */
@@ -49,25 +50,7 @@ export function SignInMethods({ account }: { account: Account | undefined }) {
         {account && account.passkeys.length > 0 && (
           <ul className="mt-3 divide-y divide-white/5" data-testid="passkey-list">
             {account.passkeys.map((key) => (
-              <li key={key.id} className="flex items-center gap-3 py-2.5" data-testid="passkey">
-                <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium">{key.name}</p>
-                  <p className="text-xs text-zinc-400">
-                    {t('passkeys.created', { date: formatDate(key.createdAt.slice(0, 10)) })} ·{' '}
-                    {key.lastUsedAt
-                      ? t('passkeys.lastUsed', { date: formatDateTime(key.lastUsedAt) })
-                      : t('passkeys.neverUsed')}
-                  </p>
-                </div>
-                <button
-                  type="button"
-                  onClick={() => remove.mutate(key.id)}
-                  aria-label={t('passkeys.remove')}
-                  className="rounded-full p-2 text-zinc-400 hover:bg-white/10 hover:text-red-300"
-                >
-                  <Trash2 className="size-4" aria-hidden />
-                </button>
-              </li>
+              <PasskeyRow key={key.id} passkey={key} t={t} testId="passkey" onRemove={() => remove.mutate(key.id)} />
             ))}
           </ul>
         )}

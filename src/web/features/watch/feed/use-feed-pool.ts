@@ -6,7 +6,7 @@ import { resumePoint } from '#contract/watch-start.ts';
 import { isEpisodeFree } from '#contract/constants.ts';
 import { useEpisodeProgress } from '../api/get-episode-progress.ts';
 import { episodePlaybackQueryOptions, useEpisodePlayback } from '../api/get-episode-playback.ts';
-import type { MediaFailure } from '#web/lib/media/media-attachment.ts';
+import type { MediaFailure } from '#web/lib/media/playback-options.ts';
 import type { SheetAccess } from './episode-sheet.tsx';
 import { VideoPool, type PoolEpisode } from './video-pool.ts';
 

@@ -1,5 +1,6 @@
 import { WATCH_START_STAGE_ID } from '#contract/watch-start.ts';
-import { attachMedia, type MediaAttachment, type MediaFailure } from '#web/lib/media/media-attachment.ts';
+import { attachMedia, type MediaAttachment } from '#web/lib/media/media-attachment.ts';
+import type { MediaFailure } from '#web/lib/media/playback-options.ts';
 
 /**
  * The feed's few <video> elements, reused from episode to episode instead of one per episode: the element
