@@ -9,7 +9,8 @@ import { DEMO_CLIPS } from './demo-clips.ts';
 import { DEMO_FALLBACK_MP4, DEMO_STAGING_DIR, demoHlsKey, prepareDemoHls } from './demo-hls.ts';
 import { demoFontFile } from './demo-clip-generator.ts';
 import { segmentDurations } from '../media/hls-pipeline.ts';
-import { episodes, series, subtitleTracks, users } from '../db/schema.ts';
+import { episodes, series, subtitleTracks } from '../db/schema.ts';
+import { creditViewer, updateEpisode } from '../testing/factory.ts';
 import { seedDemoCatalogue } from './seed.ts';
 import { prepareDemoMedia, type DemoMediaResult } from './demo-media.ts';
 
@@ -36,7 +37,7 @@ beforeAll(async () => {
     .from(episodes)
     .orderBy(desc(episodes.seriesId), asc(episodes.episodeNumber))
     .limit(1);
-  await t.db.update(episodes).set({ videoUrl: OPERATOR_URL }).where(eq(episodes.id, operatorEpisode!.id));
+  await updateEpisode(t.db, operatorEpisode!.id, { videoUrl: OPERATOR_URL });
   episodeCount = (await t.db.select().from(episodes)).length;
   // Shared cache: encodes only on a machine's very first run (then a minute or two), links afterwards.
   first = await prepareDemoMedia(t.db, t.mediaDir, { log, retireClipsAfterMs: 0 });
@@ -152,7 +153,7 @@ describe('demo episodes on HLS', () => {
     expect(poster.statusCode).toBe(200);
     expect(poster.headers['content-type']).toBe('image/jpeg');
 
-    await t.db.update(users).set({ coins: locked.cost }).where(eq(users.id, t.viewerId));
+    await creditViewer(t.db, t.viewerId, { coins: locked.cost });
     const unlock = await t.viewer({
       method: 'POST',
       url: '/api/user/user-1/unlock-episode',
@@ -202,7 +203,7 @@ describe('demo episodes on HLS', () => {
     const oldUrl = old!.videoUrl.replace(/demo-(\d+)-[0-9a-f]{12}/, 'demo-$1-000000abcdef');
     fs.cpSync(path.dirname(fileOf(old!.videoUrl)), path.dirname(fileOf(oldUrl)), { recursive: true });
     fs.rmSync(path.dirname(fileOf(old!.videoUrl)), { recursive: true });
-    await t.db.update(episodes).set({ videoUrl: oldUrl }).where(eq(episodes.id, old!.id));
+    await updateEpisode(t.db, old!.id, { videoUrl: oldUrl });
 
     const repaired = await prepareDemoMedia(t.db, t.mediaDir, { log, retireClipsAfterMs: 0 });
     expect(repaired).toMatchObject({ switched: 1, linked: 2, encoded: 0 });

@@ -8,9 +8,11 @@ import {
   insightEvents,
   insightSeriesDays,
   likes,
+  mediaJobs,
   operators,
   passkeys,
   series,
+  signInFlows,
   trendingItems,
   unlocks,
   users,
@@ -142,6 +144,15 @@ type TrendingValues = Omit<typeof trendingItems.$inferInsert, 'id' | 'rank' | 'm
   matchPercentage?: number;
 };
 
+/** Columns of an episode's transcode job changed outside any worker, as a crash or a dead worker leaves them. */
+export async function updateMediaJob(
+  db: Executor,
+  jobId: number,
+  values: Partial<Omit<typeof mediaJobs.$inferInsert, 'id' | 'episodeId'>>,
+): Promise<void> {
+  await db.update(mediaJobs).set(values).where(eq(mediaJobs.id, jobId));
+}
+
 /** Carousel items, shown 1, 2, … in the order given unless an item says its place; active unless said. */
 export async function createCarouselItems(db: Executor, items: CarouselValues[]): Promise<void> {
   await db.insert(carouselItems).values(items.map((item, i) => ({ displayOrder: i + 1, ...item })));
@@ -250,4 +261,17 @@ export async function createOperator(
     })
     .returning();
   return row!;
+}
+
+/** The operator's invite ran out a second ago, as if its hours had passed. */
+export async function expireOperatorInvite(db: Executor, operatorId: number): Promise<void> {
+  await db
+    .update(operators)
+    .set({ inviteExpiresAt: new Date(Date.now() - 1000) })
+    .where(eq(operators.id, operatorId));
+}
+
+/** Every sign-in under way ran out a second ago, as if its few minutes had passed. */
+export async function expireSignInFlows(db: Executor): Promise<void> {
+  await db.update(signInFlows).set({ expiresAt: new Date(Date.now() - 1000) });
 }

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ffmpegTools } from '../media/ffmpeg.ts';
@@ -67,6 +68,21 @@ export async function makeSourceVideo(dir: string, video: SourceVideo): Promise<
     rotated,
   ]);
   return rotated;
+}
+
+/** A published HLS folder as the pipeline leaves it, written under `dir`: one rendition of one segment, `segment`. */
+export function writeHlsFolder(dir: string, segment: string): void {
+  const files = {
+    'master.m3u8': '#EXTM3U\n360p/index.m3u8\n',
+    '360p/index.m3u8': '#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\nseg_00000.m4s\n',
+    '360p/init.mp4': 'init',
+    '360p/seg_00000.m4s': segment,
+    'poster.jpg': 'jpeg',
+  };
+  for (const [name, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), content);
+  }
 }
 
 export interface FilePart {

@@ -3,11 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { episodes, series, users } from '../../db/schema.ts';
+import { series } from '../../db/schema.ts';
 import { MEDIA_STORE_UNAVAILABLE } from '../../media/storage.ts';
 import { mediaTokenSecret, tokenMediaUrl } from '../../media/media-token.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { startS3Server, type TestS3Server } from '../../testing/s3-server.ts';
+import { createEpisode, createSeries, creditViewer, updateEpisode } from '../../testing/factory.ts';
+import { writeHlsFolder } from '../../testing/media-uploads.ts';
 
 let s3: TestS3Server;
 let t: TestContext;
@@ -33,11 +35,7 @@ beforeAll(async () => {
     { config: { mediaStorage: s3Settings } },
   );
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-media-store-'));
-  const [paid] = await t.db
-    .insert(series)
-    .values({ title: 'Paid', description: 'x', genre: 'Drama', thumbnailUrl: '', totalEpisodes: 12, episodeCost: 30 })
-    .returning();
-  paidSeries = paid!.id;
+  paidSeries = (await createSeries(t.db, { title: 'Paid', totalEpisodes: 12, episodeCost: 30 })).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -47,29 +45,16 @@ afterAll(async () => {
 
 /** An episode whose published HLS folder is in the bucket (put there through the app's own store), where the pipeline puts it. */
 async function episodeInBucket(seriesId: number, episodeNumber: number) {
-  const [row] = await t.db
-    .insert(episodes)
-    .values({ seriesId, episodeNumber, title: `Episode ${episodeNumber}`, videoUrl: '', thumbnailUrl: '' })
-    .returning();
-  const folder = `series/${seriesId}/episodes/${row!.id}/1-1-a1b2c3`;
+  const row = await createEpisode(t.db, seriesId, episodeNumber, { videoUrl: '', thumbnailUrl: '' });
+  const folder = `series/${seriesId}/episodes/${row.id}/1-1-a1b2c3`;
   const local = path.join(scratch, `${seriesId}-${episodeNumber}`);
-  const files = {
-    'master.m3u8': '#EXTM3U\n360p/index.m3u8\n',
-    '360p/index.m3u8': '#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\nseg_00000.m4s\n',
-    '360p/init.mp4': 'init',
-    '360p/seg_00000.m4s': `segment zero of episode ${episodeNumber}`,
-    'poster.jpg': 'jpeg',
-  };
-  for (const [name, content] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(local, name)), { recursive: true });
-    fs.writeFileSync(path.join(local, name), content);
-  }
+  writeHlsFolder(local, `segment zero of episode ${episodeNumber}`);
   await t.app.mediaPipeline.storage.publishFolder(local, folder);
-  await t.db
-    .update(episodes)
-    .set({ videoUrl: `/media/${folder}/master.m3u8`, thumbnailUrl: `/media/${folder}/poster.jpg` })
-    .where(eq(episodes.id, row!.id));
-  return { id: row!.id, folder, url: (name: string) => `/media/${folder}/${name}` };
+  await updateEpisode(t.db, row.id, {
+    videoUrl: `/media/${folder}/master.m3u8`,
+    thumbnailUrl: `/media/${folder}/poster.jpg`,
+  });
+  return { id: row.id, folder, url: (name: string) => `/media/${folder}/${name}` };
 }
 
 const playbackOf = (id: number, as = t.viewer) => as({ method: 'GET', url: `/api/episodes/${id}/playback` });
@@ -122,7 +107,7 @@ describe('media in an S3-compatible store (MEDIA_STORAGE=s3)', () => {
     expect(refused.json().message).toBe('Unlock this episode to watch it.');
     expect((await t.viewer({ method: 'GET', url: locked.url('360p/seg_00000.m4s') })).statusCode).toBe(403);
 
-    await t.db.update(users).set({ coins: 100 }).where(eq(users.id, t.viewerId));
+    await creditViewer(t.db, t.viewerId, { coins: 100 });
     const unlock = await t.viewer({
       method: 'POST',
       url: '/api/user/user-1/unlock-episode',
@@ -232,23 +217,18 @@ describe('media in an S3-compatible store (MEDIA_STORAGE=s3)', () => {
       { sharingDatabaseOf: t, config: { mediaStorage: t.app.config.mediaStorage } },
     );
     try {
-      const [shown] = await t.db
-        .insert(series)
-        .values({
-          title: 'Shown',
-          description: 'x',
-          genre: 'Drama',
-          thumbnailUrl: '/media/art/shown.1a2b3c4d5e.jpg',
-          verticalThumbnailUrl: '/media/art/shown-v.1a2b3c4d5e.webp',
-          totalEpisodes: 12,
-          episodeCost: 30,
-        })
-        .returning();
-      const free = await episodeInBucket(shown!.id, 2);
-      const paid = await episodeInBucket(shown!.id, 11);
+      const shown = await createSeries(t.db, {
+        title: 'Shown',
+        thumbnailUrl: '/media/art/shown.1a2b3c4d5e.jpg',
+        verticalThumbnailUrl: '/media/art/shown-v.1a2b3c4d5e.webp',
+        totalEpisodes: 12,
+        episodeCost: 30,
+      });
+      const free = await episodeInBucket(shown.id, 2);
+      const paid = await episodeInBucket(shown.id, 11);
       const at = (url: string) => `https://cdn.example${url}`;
 
-      const list = (await cdn.viewer({ method: 'GET', url: `/api/series/${shown!.id}/episodes` })).json();
+      const list = (await cdn.viewer({ method: 'GET', url: `/api/series/${shown.id}/episodes` })).json();
       const byNumber = new Map(list.map((e: { episodeNumber: number }) => [e.episodeNumber, e]));
       expect(byNumber.get(2)).toMatchObject({
         videoUrl: at(free.url('master.m3u8')),
@@ -259,7 +239,7 @@ describe('media in an S3-compatible store (MEDIA_STORAGE=s3)', () => {
         videoUrl: paid.url('master.m3u8'),
         thumbnailUrl: at(paid.url('poster.jpg')),
       });
-      const one = (await cdn.viewer({ method: 'GET', url: `/api/series/${shown!.id}` })).json();
+      const one = (await cdn.viewer({ method: 'GET', url: `/api/series/${shown.id}` })).json();
       expect(one).toMatchObject({
         thumbnailUrl: at('/media/art/shown.1a2b3c4d5e.jpg'),
         verticalThumbnailUrl: at('/media/art/shown-v.1a2b3c4d5e.webp'),
@@ -273,21 +253,21 @@ describe('media in an S3-compatible store (MEDIA_STORAGE=s3)', () => {
       // An operator saving the series sends the CDN address back: the database keeps the /media/ path.
       const saved = await cdn.admin({
         method: 'PUT',
-        url: `/api/series/${shown!.id}`,
+        url: `/api/series/${shown.id}`,
         payload: { thumbnailUrl: one.thumbnailUrl, verticalThumbnailUrl: one.verticalThumbnailUrl },
       });
       expect(saved.statusCode).toBe(200);
-      const [row] = await t.db.select().from(series).where(eq(series.id, shown!.id));
+      const [row] = await t.db.select().from(series).where(eq(series.id, shown.id));
       expect(row!.thumbnailUrl).toBe('/media/art/shown.1a2b3c4d5e.jpg');
       expect(row!.verticalThumbnailUrl).toBe('/media/art/shown-v.1a2b3c4d5e.webp');
 
       // Without MEDIA_PUBLIC_URL the same replies keep the plain addresses.
-      const plainList = (await t.viewer({ method: 'GET', url: `/api/series/${shown!.id}/episodes` })).json();
+      const plainList = (await t.viewer({ method: 'GET', url: `/api/series/${shown.id}/episodes` })).json();
       expect(plainList.find((e: { episodeNumber: number }) => e.episodeNumber === 2)).toMatchObject({
         videoUrl: free.url('master.m3u8'),
         thumbnailUrl: free.url('poster.jpg'),
       });
-      expect((await t.viewer({ method: 'GET', url: `/api/series/${shown!.id}` })).json().thumbnailUrl).toBe(
+      expect((await t.viewer({ method: 'GET', url: `/api/series/${shown.id}` })).json().thumbnailUrl).toBe(
         '/media/art/shown.1a2b3c4d5e.jpg',
       );
       expect((await t.viewer({ method: 'GET', url: `/api/episodes/${free.id}/playback` })).json().videoUrl).toBe(

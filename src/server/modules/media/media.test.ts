@@ -4,11 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ACCESS_CODES, TEST_ADMIN_PASSWORD, type TestContext } from '../../testing/harness.ts';
 import Fastify from 'fastify';
-import { episodes, series, users } from '../../db/schema.ts';
+import { episodes } from '../../db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { seriesArt, writeArtFiles } from '../../media/art.ts';
 import { demoClipsState, prepareDemoClips } from '../../demo/demo-clip-generator.ts';
-import { createSeries, createUnlock } from '../../testing/factory.ts';
+import { createEpisode, createSeries, createUnlock, creditViewer } from '../../testing/factory.ts';
+import { writeHlsFolder } from '../../testing/media-uploads.ts';
 import { cacheControlFor } from './media.routes.ts';
 import { LOCKED_MEDIA_MESSAGE, refuseLockedEpisodeMedia } from './media-access.hook.ts';
 
@@ -164,24 +165,14 @@ describe('media serving', () => {
 });
 
 describe('locked episode media', () => {
+  const paidSeries = (title: string, totalEpisodes: number) =>
+    createSeries(t.db, { title, thumbnailUrl: art.wide.url, totalEpisodes, episodeCost: 30 });
+
   /** A published HLS folder on disk, as the pipeline leaves it, owned by one episode. */
   async function episodeWithMedia(seriesId: number, episodeNumber: number) {
     const folder = `series/${seriesId}/episodes/${episodeNumber}/1-${episodeNumber}-a1b2c3`;
-    const files = {
-      'master.m3u8': '#EXTM3U\n360p/index.m3u8\n',
-      '360p/index.m3u8': '#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\nseg_00000.m4s\n',
-      '360p/init.mp4': 'init',
-      '360p/seg_00000.m4s': 'segment zero',
-      'poster.jpg': 'jpeg',
-    };
-    for (const [name, content] of Object.entries(files)) {
-      fs.mkdirSync(path.dirname(path.join(t.mediaDir, folder, name)), { recursive: true });
-      fs.writeFileSync(path.join(t.mediaDir, folder, name), content);
-    }
-    await t.db.insert(episodes).values({
-      seriesId,
-      episodeNumber,
-      title: `Episode ${episodeNumber}`,
+    writeHlsFolder(path.join(t.mediaDir, folder), 'segment zero');
+    await createEpisode(t.db, seriesId, episodeNumber, {
       videoUrl: `/media/${folder}/master.m3u8`,
       thumbnailUrl: `/media/${folder}/poster.jpg`,
     });
@@ -189,19 +180,9 @@ describe('locked episode media', () => {
   }
 
   it('answers 403 for the playlists, init file and segments of a locked episode, 200 once unlocked', async () => {
-    const [paid] = await t.db
-      .insert(series)
-      .values({
-        title: 'Locked Test',
-        description: 'x',
-        genre: 'Drama',
-        thumbnailUrl: art.wide.url,
-        totalEpisodes: 12,
-        episodeCost: 30,
-      })
-      .returning();
-    const free = await episodeWithMedia(paid!.id, 3);
-    const locked = await episodeWithMedia(paid!.id, 12);
+    const paid = await paidSeries('Locked Test', 12);
+    const free = await episodeWithMedia(paid.id, 3);
+    const locked = await episodeWithMedia(paid.id, 12);
 
     for (const name of ['master.m3u8', '360p/index.m3u8', '360p/init.mp4', '360p/seg_00000.m4s']) {
       const res = await t.viewer({ method: 'GET', url: locked(name), headers: { range: 'bytes=0-3' } });
@@ -229,12 +210,12 @@ describe('locked episode media', () => {
     // The access gate still comes first.
     expect((await t.app.inject({ method: 'GET', url: locked('360p/seg_00000.m4s') })).statusCode).toBe(401);
 
-    await t.db.update(users).set({ coins: 100 }).where(eq(users.id, t.viewerId));
+    await creditViewer(t.db, t.viewerId, { coins: 100 });
     const unlock = await t.viewer({
       method: 'POST',
       url: '/api/user/user-1/unlock-episode',
       headers: { 'content-type': 'application/json', 'idempotency-key': 'media-test-unlock-12' },
-      payload: JSON.stringify({ seriesId: paid!.id, episodeNumber: 12 }),
+      payload: JSON.stringify({ seriesId: paid.id, episodeNumber: 12 }),
     });
     expect(unlock.statusCode).toBe(201);
     for (const name of ['master.m3u8', '360p/index.m3u8', '360p/init.mp4', '360p/seg_00000.m4s']) {
@@ -288,18 +269,8 @@ describe('locked episode media', () => {
   }
 
   it('opens a locked episode to an operator session, uncached and unrecorded, and still refuses the viewer', async () => {
-    const [paid] = await t.db
-      .insert(series)
-      .values({
-        title: 'Operator Preview Test',
-        description: 'x',
-        genre: 'Drama',
-        thumbnailUrl: art.wide.url,
-        totalEpisodes: 43,
-        episodeCost: 30,
-      })
-      .returning();
-    const locked = await episodeWithMedia(paid!.id, 43);
+    const paid = await paidSeries('Operator Preview Test', 43);
+    const locked = await episodeWithMedia(paid.id, 43);
     const subtitleFiles = {
       'subs-fr-0a1b2c/index.m3u8': '#EXTM3U\n#EXT-X-TARGETDURATION:2\nseg_00000.vtt\n#EXT-X-ENDLIST\n',
       'subs-fr-0a1b2c/seg_00000.vtt': 'WEBVTT\n\n00:00.000 --> 00:01.000\nBonjour\n',
@@ -391,9 +362,7 @@ describe('the lock on episode media', () => {
       isFree: false,
     });
     const url = `/media/series/${paid.id}/episodes/1/9-1-abcdef/master.m3u8`;
-    await t.db
-      .insert(episodes)
-      .values({ seriesId: paid.id, episodeNumber: 20, title: 'Twenty', videoUrl: url, thumbnailUrl: '' });
+    await createEpisode(t.db, paid.id, 20, { title: 'Twenty', videoUrl: url, thumbnailUrl: '' });
     const media = Fastify();
     // The operator's session is asked about locked media only: a viewer's open request costs no lookup.
     const operatorAsked: string[] = [];

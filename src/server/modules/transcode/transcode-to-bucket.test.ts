@@ -5,9 +5,10 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminEpisode } from '#contract/index.ts';
-import { episodes, mediaJobs, series, users } from '../../db/schema.ts';
+import { episodes, mediaJobs } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { startS3Server, type TestS3Server } from '../../testing/s3-server.ts';
+import { createSeries, creditViewer } from '../../testing/factory.ts';
 import { makeSourceVideo, multipartBody, waitFor } from '../../testing/media-uploads.ts';
 import { createTranscodeWorker, type TranscodeWorker } from './transcode.worker.ts';
 import { mediaTokenSecret, tokenMediaUrl } from '../../media/media-token.ts';
@@ -43,11 +44,7 @@ beforeAll(async () => {
     },
   );
   await startWorker();
-  const [row] = await t.db
-    .insert(series)
-    .values({ title: 'Bucket', description: 'd', genre: 'Drama', thumbnailUrl: '', totalEpisodes: 12, episodeCost: 30 })
-    .returning();
-  seriesId = row!.id;
+  seriesId = (await createSeries(t.db, { title: 'Bucket', totalEpisodes: 12, episodeCost: 30 })).id;
   video = fs.readFileSync(await makeSourceVideo(dataDir, { width: 180, height: 320, seconds: 2 }));
 });
 afterAll(async () => {
@@ -117,7 +114,7 @@ describe('the media pipeline with MEDIA_STORAGE=s3', () => {
       });
       expect(subtitles.statusCode).toBeLessThan(300);
 
-      await t.db.update(users).set({ coins: 100 }).where(eq(users.id, t.viewerId));
+      await creditViewer(t.db, t.viewerId, { coins: 100 });
       const unlock = await t.viewer({
         method: 'POST',
         url: '/api/user/user-1/unlock-episode',
@@ -300,26 +297,16 @@ describe('uploaded originals with MEDIA_STORAGE=s3', () => {
       expect(removed.statusCode).toBe(204);
       expect(await originalInBucket(episode.source)).toBe(false);
 
-      const [other] = await t.db
-        .insert(series)
-        .values({
-          title: 'Gone',
-          description: 'd',
-          genre: 'Drama',
-          thumbnailUrl: '',
-          totalEpisodes: 1,
-          episodeCost: 30,
-        })
-        .returning();
+      const other = await createSeries(t.db, { title: 'Gone', totalEpisodes: 1, episodeCost: 30 });
       const upload = await t.admin({
         method: 'POST',
-        url: `/api/series/${other!.id}/episodes`,
+        url: `/api/series/${other.id}/episodes`,
         ...multipartBody({}, [{ field: 'video', filename: 'g.mp4', content: video }]),
       });
       expect(upload.statusCode).toBe(201);
       const [job] = await jobsOf(upload.json<AdminEpisode>().id);
       expect(await originalInBucket(job!.sourcePath)).toBe(true);
-      expect((await t.admin({ method: 'DELETE', url: `/api/series/${other!.id}` })).statusCode).toBe(204);
+      expect((await t.admin({ method: 'DELETE', url: `/api/series/${other.id}` })).statusCode).toBe(204);
       expect(await originalInBucket(job!.sourcePath)).toBe(false);
     } finally {
       await startWorker();

@@ -9,7 +9,7 @@ import type { AdminEpisode } from '#contract/index.ts';
 import { episodes, mediaJobs } from '../../db/schema.ts';
 import { localDiskStorage } from '../../media/storage.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
-import { createSeries } from '../../testing/factory.ts';
+import { createEpisode, createSeries, updateMediaJob } from '../../testing/factory.ts';
 import { makeSourceVideo, multipartBody, waitFor } from '../../testing/media-uploads.ts';
 import { createTranscodeWorker, type TranscodeWorker } from './transcode.worker.ts';
 
@@ -147,21 +147,16 @@ const episodeFolder = (episodeId: number) =>
 describe('transcode worker', () => {
   it('resumes a job whose worker process died mid-transcode, leaving the episode untouched meanwhile', async () => {
     // An episode that plays an earlier video, which the new upload replaces.
-    const [episode] = await t.db
-      .insert(episodes)
-      .values({
-        seriesId,
-        episodeNumber: 50,
-        title: 'Replaced',
-        videoUrl: `/media/series/${seriesId}/episodes/0/old/master.m3u8`,
-        thumbnailUrl: '',
-        duration: 7,
-      })
-      .returning();
-    const before = await episodeRow(episode!.id);
+    const episode = await createEpisode(t.db, seriesId, 50, {
+      title: 'Replaced',
+      videoUrl: `/media/series/${seriesId}/episodes/0/old/master.m3u8`,
+      thumbnailUrl: '',
+      duration: 7,
+    });
+    const before = await episodeRow(episode.id);
     const replaced = await t.admin({
       method: 'PUT',
-      url: `/api/episodes/${episode!.id}/video`,
+      url: `/api/episodes/${episode.id}/video`,
       ...multipartBody({}, [{ field: 'video', filename: 'new.mp4', content: longVideo }]),
     });
     expect(replaced.statusCode).toBe(202);
@@ -169,7 +164,7 @@ describe('transcode worker', () => {
     // A separate worker process takes the job...
     const child = spawnWorkerProcess({ detached: true });
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    const running = await waitForProgress(episode!.id);
+    const running = await waitForProgress(episode.id);
     expect(running.attempts).toBe(1);
     expect(running.workDir).toBeTruthy();
     expect(processesMentioning(running.workDir!).length).toBeGreaterThan(0);
@@ -179,24 +174,24 @@ describe('transcode worker', () => {
     await exited;
     await waitFor('ffmpeg to be gone', async () => processesMentioning(running.workDir!).length === 0, 10_000);
 
-    expect(await episodeRow(episode!.id)).toEqual(before);
-    expect(fs.existsSync(episodeFolder(episode!.id))).toBe(false);
-    expect((await jobOf(episode!.id)).status).toBe('processing');
+    expect(await episodeRow(episode.id)).toEqual(before);
+    expect(fs.existsSync(episodeFolder(episode.id))).toBe(false);
+    expect((await jobOf(episode.id)).status).toBe('processing');
 
     // The next start finds the abandoned run, queues it again and finishes it.
     const restarted = startWorker();
     await restarted.start();
-    const ready = await waitForStatus(episode!.id, 'ready');
+    const ready = await waitForStatus(episode.id, 'ready');
     expect(ready).toMatchObject({ attempts: 2, percent: 100, error: null, workDir: null });
     await filesGone(running.workDir!, ready.sourcePath);
-    const after = await episodeRow(episode!.id);
+    const after = await episodeRow(episode.id);
     expect(after.videoUrl).toMatch(
-      new RegExp(`^/media/series/${seriesId}/episodes/${episode!.id}/${ready.id}-2-[0-9a-f]+/master\\.m3u8$`),
+      new RegExp(`^/media/series/${seriesId}/episodes/${episode.id}/${ready.id}-2-[0-9a-f]+/master\\.m3u8$`),
     );
     expect(after.duration).toBe(24);
     expect(fs.existsSync(path.join(mediaDir, after.videoUrl.replace('/media/', '')))).toBe(true);
     // Only the finished folder was ever published.
-    expect(fs.readdirSync(episodeFolder(episode!.id))).toEqual([path.basename(path.dirname(after.videoUrl))]);
+    expect(fs.readdirSync(episodeFolder(episode.id))).toEqual([path.basename(path.dirname(after.videoUrl))]);
   }, 300_000);
 
   it('fails the job cleanly when ffmpeg is killed, with the reason, and publishes nothing', async () => {
@@ -257,7 +252,7 @@ describe('transcode worker', () => {
 async function uploadedJobSetTo(episodeNumber: number, state: Partial<typeof mediaJobs.$inferInsert>) {
   const episode = await uploadEpisode(shortVideo, episodeNumber);
   const job = await jobOf(episode.id);
-  await t.db.update(mediaJobs).set(state).where(eq(mediaJobs.id, job.id));
+  await updateMediaJob(t.db, job.id, state);
   return { episode, job };
 }
 
