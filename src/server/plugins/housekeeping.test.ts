@@ -16,6 +16,7 @@ const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
 
 describe('housekeeping', () => {
   it('forgets idempotency keys older than a day and expired sessions, and keeps the rest', async () => {
+    // Each table's rows are written as they stand, one past its limit and one within: what the sweeps read is the test.
     const key = { userId: 'user-1', route: 'POST /api/purchase', statusCode: 200, reply: {} };
     await t.db.insert(idempotencyKeys).values([
       { ...key, key: 'old', createdAt: hoursAgo(IDEMPOTENCY_KEY_HOURS + 1) },

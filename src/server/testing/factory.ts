@@ -9,7 +9,9 @@ import {
   insightSeriesDays,
   likes,
   mediaJobs,
+  operatorPasskeys,
   operators,
+  passkeyChallenges,
   passkeys,
   series,
   signInFlows,
@@ -274,4 +276,28 @@ export async function expireOperatorInvite(db: Executor, operatorId: number): Pr
 /** Every sign-in under way ran out a second ago, as if its few minutes had passed. */
 export async function expireSignInFlows(db: Executor): Promise<void> {
   await db.update(signInFlows).set({ expiresAt: new Date(Date.now() - 1000) });
+}
+
+/** Passkeys of an operator, as if saved through the dashboard; any column may be given, the keys are random. */
+export async function createOperatorPasskey(
+  db: Executor,
+  operatorId: number,
+  values: Partial<typeof operatorPasskeys.$inferInsert> = {},
+): Promise<void> {
+  await db
+    .insert(operatorPasskeys)
+    .values({ operatorId, credentialId: randomBytes(16), publicKey: randomBytes(32), name: 'Test key', ...values });
+}
+
+/** Moves an operator's passkeys' signature counters, as a copy of the key signing in elsewhere would. */
+export async function setOperatorPasskeyCounter(db: Executor, operatorId: number, signCount: number): Promise<void> {
+  await db.update(operatorPasskeys).set({ signCount }).where(eq(operatorPasskeys.operatorId, operatorId));
+}
+
+/** Makes a viewer passkey challenge expire one second ago. */
+export async function expirePasskeyChallenge(db: Executor, challenge: string): Promise<void> {
+  await db
+    .update(passkeyChallenges)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(passkeyChallenges.challenge, challenge));
 }

@@ -1,6 +1,7 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passkeyChallenges, passkeys, viewerSessions } from '../../db/schema.ts';
+import { passkeys, viewerSessions } from '../../db/schema.ts';
+import { expirePasskeyChallenge } from '../../testing/factory.ts';
 import { awayFromMinuteEdge, createTestContext, type TestContext } from '../../testing/harness.ts';
 import { softwarePasskey } from '../../testing/software-passkey.ts';
 import { testBrowser, type TestBrowser } from '../../testing/test-browser.ts';
@@ -81,10 +82,7 @@ describe('passkey challenges', () => {
     await saveAccountWith(await newBrowser(), key);
     const b = await newBrowser();
     const options = await signInOptions(b);
-    await t.db
-      .update(passkeyChallenges)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(passkeyChallenges.challenge, options.challenge));
+    await expirePasskeyChallenge(t.db, options.challenge);
     const before = await written();
     const reply = await b.post('/api/sign-in/passkey', { answer: key.get(options, PUBLIC_URL) });
     expect(reply.statusCode).toBe(400);

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, OperatorRole } from '#contract/index.ts';
 import { adminSessions, operatorPasskeys, passkeys } from '../../db/schema.ts';
+import { createOperatorPasskey, setOperatorPasskeyCounter } from '../../testing/factory.ts';
 import { awayFromMinuteEdge, createTestContext, type TestContext } from '../../testing/harness.ts';
 import { softwarePasskey } from '../../testing/software-passkey.ts';
 import { testBrowser } from '../../testing/test-browser.ts';
@@ -132,7 +133,7 @@ describe('operator passkeys', () => {
     await addPasskey(editor.cookie, key);
     expect((await signIn(key)).statusCode).toBe(200);
     // As if a copy of this passkey had already signed in further on.
-    await t.db.update(operatorPasskeys).set({ signCount: 50 }).where(eq(operatorPasskeys.operatorId, editor.id));
+    await setOperatorPasskeyCounter(t.db, editor.id, 50);
     const sessions = await sessionCount();
     const reply = await signIn(key);
     expect(reply.statusCode).toBe(401);
@@ -290,12 +291,7 @@ describe('a new ADMIN_PASSWORD', () => {
     try {
       const ownerPasskeys = async () => (await first.db.select().from(operatorPasskeys)).length;
       const { id: ownerId } = (await first.admin({ method: 'GET', url: '/api/admin/me' })).json();
-      await first.db.insert(operatorPasskeys).values({
-        operatorId: ownerId,
-        credentialId: Buffer.from('owner key'),
-        publicKey: Buffer.from('public key'),
-        name: 'Owner key',
-      });
+      await createOperatorPasskey(first.db, ownerId, { name: 'Owner key' });
       const signedIn = () => first.admin({ method: 'GET', url: '/api/admin/me/passkeys' });
       expect((await signedIn()).statusCode).toBe(200);
 
