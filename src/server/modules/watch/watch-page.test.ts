@@ -236,6 +236,38 @@ describe('GET /watch/{id}: the watch page carries the start of the episode', () 
     }
   });
 
+  it('gives a visitor with access and no viewer their viewer with the page, so the player’s first writes share one', async () => {
+    const url = `/watch/${episodeIds.free}`;
+    const viewerCookieOf = (reply: { cookies: { name: string; value: string }[] }) =>
+      reply.cookies.find((cookie) => cookie.name === 'cliffhanger_viewer');
+    const page = await t.visitor({ method: 'GET', url });
+    const given = viewerCookieOf(page);
+    expect(given?.value).toBeTruthy();
+    // Two first writes at once, with the page's cookie: both are the same viewer, whose progress reads back.
+    const access = await t.app.inject({ method: 'POST', url: '/api/access', payload: { code: TEST_ACCESS_CODES[0] } });
+    const cookie = `${access.cookies[0]!.name}=${access.cookies[0]!.value}; cliffhanger_viewer=${given!.value}`;
+    const [progress] = await Promise.all([
+      t.app.inject({
+        method: 'POST',
+        url: '/api/progress',
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: { userId: 'user-1', seriesId: freeSeriesId, episodeId: episodeIds.free, progress: 50 },
+      }),
+      t.app.inject({ method: 'POST', url: `/api/user/user-1/like/${freeSeriesId}`, headers: { cookie } }),
+    ]);
+    expect(progress.statusCode).toBe(204);
+    expect(viewerCookieOf(progress)).toBeUndefined();
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/user-1/episodes/${episodeIds.free}/progress`,
+      headers: { cookie },
+    });
+    expect(read.json()).toMatchObject({ progress: 50 });
+    // A viewer who has one keeps it; a visitor without access gets none.
+    expect(viewerCookieOf(await t.viewer({ method: 'GET', url }))).toBeUndefined();
+    expect(viewerCookieOf(await t.app.inject({ method: 'GET', url }))).toBeUndefined();
+  });
+
   it('compresses the page for browsers that accept brotli', async () => {
     const reply = await t.viewer({
       method: 'GET',

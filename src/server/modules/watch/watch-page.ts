@@ -18,7 +18,7 @@ import {
   type PreparedPages,
 } from '../pages/pages.service.ts';
 import { gatherWatchStart, type GatheredWatchStart } from './watch-start.ts';
-import { publicRoute } from '../../plugins/guards.ts';
+import { ACCESS_COOKIE, publicRoute } from '../../plugins/guards.ts';
 import { positiveId } from '#contract/common.ts';
 
 /**
@@ -70,6 +70,9 @@ export function registerWatchPage(app: FastifyInstance, clientDir: string, prepa
   };
   // Open like any page (it holds the gate for visitors without access); its answers come from guarded routes.
   app.get<{ Params: { episodeId: string } }>('/watch/:episodeId', { config: publicRoute }, async (request, reply) => {
+    // The player writes as the visitor from its first seconds (progress, viewing events, in parallel): they get
+    // their viewer with the page, or two first writes at once would each make one, and the later cookie would win.
+    if (app.accessGate.admits(request.cookies[ACCESS_COOKIE])) app.viewers.giveTo(request, reply);
     const { episodeId } = request.params;
     if (!positiveId.safeParse(episodeId).success) return sendIndex(reply);
     // The page holds nothing of the address's query: one page per episode and language.
