@@ -82,6 +82,17 @@ function watchBootScript(): Plugin {
   };
 }
 
+/** React's request store in the page renderer, without Node's promise hooks (why: src/web/render-request-storage.ts). */
+function renderRequestStorage(): Plugin {
+  const storage = path.resolve(import.meta.dirname, 'src/web/render-request-storage.ts');
+  return {
+    name: 'render-request-storage',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'ssr',
+    resolveId: (id) => (id === 'async_hooks' || id === 'node:async_hooks' ? storage : undefined),
+  };
+}
+
 /** The first thing in every page: notes taps made before the app has started (src/contract/early-taps.ts). */
 function earlyTapsScript(): Plugin {
   return {
@@ -167,6 +178,7 @@ export default defineConfig({
     watchBootScript(),
     earlyTapsScript(),
     precompressedCopies(),
+    renderRequestStorage(),
   ],
   build: { sourcemap: false, emptyOutDir: true },
   // `vite build` builds both: the browser's app (dist/client) and the server's page renderer (dist/ssr).
