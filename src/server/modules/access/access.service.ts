@@ -5,6 +5,7 @@ import { DomainError } from '../../errors.ts';
 import { matchesAny, type Secrets } from '../../secrets.ts';
 import { accessCodeId, newSessionId, readAccessCookie, writeAccessCookie, type AccessPass } from './access-cookie.ts';
 import * as repo from './access.repository.ts';
+import { rememberGenuine } from '../../auth-kit/genuine-cookies.ts';
 
 export const ACCESS_SESSION_SECONDS = 180 * 24 * 3600;
 const VERIFIED_COOKIES = 10_000;
@@ -41,26 +42,18 @@ export async function openAccessGate(
 
   let codeIds = new Set<string>();
   let revoked = new Set<string>();
-  // Checking a signature costs more than the rest of a catalogue read, so each genuine cookie is checked once.
-  // Only genuine ones are kept (a forged cookie cannot fill this), and at most VERIFIED_COOKIES of them.
-  const verified = new Map<string, AccessPass>();
+  const verified = rememberGenuine((cookie) => readAccessCookie(gate.signingKey, cookie), VERIFIED_COOKIES);
   const reload = async () => {
     gate = await repo.readAccessGate(db);
-    verified.clear();
+    verified.forget();
     codeIds = new Set(gate.codeIds);
     revoked = new Set(await repo.revokedSessionIds(db, gate));
   };
   await reload();
 
   const passOf = (cookie: string | undefined): AccessPass | null => {
-    if (!cookie) return null;
-    let pass = verified.get(cookie);
-    if (!pass) {
-      const read = readAccessCookie(gate.signingKey, cookie);
-      if (!read) return null;
-      if (verified.size >= VERIFIED_COOKIES) verified.clear();
-      verified.set(cookie, (pass = read));
-    }
+    const pass = verified.read(cookie);
+    if (!pass) return null;
     const live =
       pass.expiresAt * 1000 > Date.now() &&
       pass.generation === gate.generation &&

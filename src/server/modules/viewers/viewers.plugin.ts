@@ -11,6 +11,7 @@ import {
   type ViewerPass,
 } from './viewer-cookie.ts';
 import { createBatchedWrites } from '../../db/batched-writes.ts';
+import { rememberGenuine } from '../../auth-kit/genuine-cookies.ts';
 import {
   endSessions,
   ensureViewers,
@@ -30,6 +31,8 @@ const KNOWN_ROWS = 100_000;
 /** Signed-in sessions this instance knows are live, checked again (and their last use noted) after this. */
 const SESSION_RECHECK_MS = 10 * 60_000;
 const KNOWN_SESSIONS = 100_000;
+/** Viewer cookies remembered as genuine: the browsers active on this instance in the last minutes. */
+const GENUINE_COOKIES = 100_000;
 /** A request that names no viewer of its own and has none: its reads find nothing. */
 export const NO_VIEWER = '';
 
@@ -114,7 +117,8 @@ export const viewersPlugin = fp(async (app: FastifyInstance) => {
     { maxBatch: 200, concurrency: 2 },
   );
 
-  const passOf = (request: FastifyRequest): ViewerPass | null => readViewerCookie(key, request.cookies[VIEWER_COOKIE]);
+  const genuine = rememberGenuine((cookie) => readViewerCookie(key, cookie), GENUINE_COOKIES);
+  const passOf = (request: FastifyRequest): ViewerPass | null => genuine.read(request.cookies[VIEWER_COOKIE]);
 
   // A signed-in browser's cookie counts while its session lives: known here for a while after a check, and
   // forgotten at once when any instance announces that one of the viewer's sessions ended.
