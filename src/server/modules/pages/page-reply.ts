@@ -24,9 +24,18 @@ export function preparePage(html: string): PreparedPage {
 const gzipPage = (html: string) => gzipSync(html);
 const brotliPage = (html: string) => brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
 
-/** A page (made for this request, or prepared): never cached as is, compressed the way the browser accepts. */
-export function sendPage(request: FastifyRequest, reply: FastifyReply, page: string | PreparedPage) {
-  reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
+/**
+ * How a page may be kept: never as is (`no-cache`), and only by the browser when it is one visitor's (`private`:
+ * made with their account, or carrying their new viewer's cookie), so a shared cache never hands it to another.
+ */
+export const pageCaching = (personal: boolean) => (personal ? 'private, no-cache' : 'no-cache');
+
+/** A page (made for this request, or prepared), compressed the way the browser accepts. */
+export function sendPage(request: FastifyRequest, reply: FastifyReply, page: string | PreparedPage, personal: boolean) {
+  reply
+    .header('Cache-Control', pageCaching(personal))
+    .type('text/html; charset=utf-8')
+    .header('Vary', 'Accept-Encoding');
   const accepted = request.headers['accept-encoding'] ?? '';
   const made = typeof page === 'string';
   if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(made ? brotliPage(page) : page.br);

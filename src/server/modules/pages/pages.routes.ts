@@ -8,7 +8,7 @@ import { ACCESS_COOKIE, publicRoute } from '../../plugins/guards.ts';
 import { isCatalogueReadUrl } from '../catalogue-snapshot/catalogue-snapshot.service.ts';
 import { gatherPageData, largestImageOf } from './page-data.ts';
 import { defaultSsrEntry, loadPageRenderer, renderForViewer } from './page-renderer.ts';
-import { attribute, scriptJson, sendPage, type PreparedPage } from './page-reply.ts';
+import { attribute, pageCaching, scriptJson, sendPage, type PreparedPage } from './page-reply.ts';
 import { createPreparedPages, pageAddress, type MadePage, type PreparedPages } from './prepared-pages.ts';
 import { viewerLanguageOf } from './viewer-language.ts';
 
@@ -70,20 +70,28 @@ export function registerViewerPages(
       const reads = render ? render.reads : queries;
       return { html, sameForEveryone: forEveryone && complete && reads.every(isCatalogueReadUrl) };
     };
-    const send = (request: FastifyRequest, reply: FastifyReply, page: PreparedPage | string | null) =>
+    const send = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      page: PreparedPage | string | null,
+      personal: boolean,
+    ) =>
       page === null
-        ? reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html')
-        : sendPage(request, reply, page);
+        ? reply.header('Cache-Control', pageCaching(personal)).type('text/html').sendFile('index.html')
+        : sendPage(request, reply, page, personal);
     // Open like any page (it holds the gate for visitors without access); its answers come from guarded routes.
     app.get<{ Params: Record<string, string> }>(page.path, { config: publicRoute }, async (request, reply) => {
       const language = viewerLanguageOf(request);
       // A page that shows the visitor's account is their first read of it: they get their viewer with the page.
-      if (showsAccount && app.accessGate.admits(request.cookies[ACCESS_COOKIE])) app.viewers.giveTo(request, reply);
-      if (!forEveryone) return send(request, reply, (await makePage(request, language)).html);
+      const given =
+        showsAccount && app.accessGate.admits(request.cookies[ACCESS_COOKIE]) && app.viewers.giveTo(request, reply);
+      // Made for this visitor alone (it may hold their account), so it is theirs to keep, nobody else's.
+      if (!forEveryone) return send(request, reply, (await makePage(request, language)).html, true);
       const address = pageAddress(request.url, language);
       const prepared = preparedPages.forVisitor(address, request);
-      if (prepared) return sendPage(request, reply, prepared);
-      return send(request, reply, await preparedPages.made(address, request, () => makePage(request, language)));
+      if (prepared) return sendPage(request, reply, prepared, given);
+      const made = await preparedPages.made(address, request, () => makePage(request, language));
+      return send(request, reply, made, given);
     });
   }
 }

@@ -1,5 +1,5 @@
 // What other modules use of the pages module: the watch page is made and sent the way every viewer page is.
 export { answerAsViewer, type ViewerAnswer } from './viewer-answers.ts';
 export { viewerLanguageOf } from './viewer-language.ts';
-export { attribute, readPage, scriptJson, sendPage, type PreparedPage } from './page-reply.ts';
+export { attribute, pageCaching, readPage, scriptJson, sendPage, type PreparedPage } from './page-reply.ts';
 export { pageAddress, type MadePage, type PreparedPages } from './prepared-pages.ts';

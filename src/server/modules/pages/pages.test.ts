@@ -48,7 +48,8 @@ describe('viewer pages carry the answers they read first', () => {
       const reply = await t.viewer({ method: 'GET', url });
       expect(reply.statusCode, url).toBe(200);
       expect(reply.headers['content-type'], url).toContain('text/html');
-      expect(reply.headers['cache-control'], url).toBe('no-cache');
+      // A page made for one viewer (it may show their account) is theirs alone: no shared cache keeps it.
+      expect(reply.headers['cache-control'], url).toBe(page.sameForEveryone ? 'no-cache' : 'private, no-cache');
       const data = served(reply.body);
       expect(data, url).not.toBeNull();
       for (const query of page.queries({ id: String(seriesId) }, 'en')) {
@@ -59,6 +60,17 @@ describe('viewer pages carry the answers they read first', () => {
       // A "</script>" in a title cannot end the element early.
       expect(reply.body, url).not.toContain('Hero </script>');
     }
+  });
+
+  it('keeps a page that gives a visitor their viewer out of shared caches; a shared page gives none', async () => {
+    const viewerCookieGiven = (reply: { cookies: { name: string }[] }) =>
+      reply.cookies.some((cookie) => cookie.name === 'cliffhanger_viewer');
+    const rewards = await t.visitor({ method: 'GET', url: '/rewards' });
+    expect(viewerCookieGiven(rewards)).toBe(true);
+    expect(rewards.headers['cache-control']).toBe('private, no-cache');
+    const series = await t.visitor({ method: 'GET', url: `/series/${seriesId}` });
+    expect(viewerCookieGiven(series)).toBe(false);
+    expect(series.headers['cache-control']).toBe('no-cache');
   });
 
   it('carries the catalogue in the viewer language: the app’s language cookie, else the browser’s languages', async () => {

@@ -70,9 +70,10 @@ declare module 'fastify' {
       /**
        * A page that reads the visitor's account gives them their viewer, as the app's own first read would: the
        * cookie goes out with the page, and the page's own reads (made with the request's cookies) already see it.
-       * Nothing when they have one, or when their address made too many viewers this minute.
+       * Nothing when they have one, or when their address made too many viewers this minute. True when the reply
+       * now carries a new viewer: it is this visitor's alone, and no shared cache may keep it.
        */
-      giveTo(request: FastifyRequest, reply: FastifyReply): void;
+      giveTo(request: FastifyRequest, reply: FastifyReply): boolean;
       readonly start: ViewerStart;
     };
   }
@@ -205,14 +206,15 @@ export const viewersPlugin = fp(async (app: FastifyInstance) => {
     },
     forgetSessionsOf,
     giveTo(request: FastifyRequest, reply: FastifyReply) {
-      if (passOf(request)) return;
+      if (passOf(request)) return false;
       const creations = app.rateCounter.hit(`viewer-creation ${request.ip}`);
-      if (creations.hits > app.config.viewerCreationRateLimit) return;
+      if (creations.hits > app.config.viewerCreationRateLimit) return false;
       const viewerId = newViewerId();
       const cookie = writeViewerCookie(key, { viewerId, issuedAt: Math.floor(Date.now() / 1000) });
       setViewerCookie(request, reply, cookie);
       request.cookies[VIEWER_COOKIE] = cookie;
       request.headers.cookie = [request.headers.cookie, `${VIEWER_COOKIE}=${cookie}`].filter(Boolean).join('; ');
+      return true;
     },
     start,
   });

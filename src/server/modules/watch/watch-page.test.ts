@@ -243,6 +243,8 @@ describe('GET /watch/{id}: the watch page carries the start of the episode', () 
     const page = await t.visitor({ method: 'GET', url });
     const given = viewerCookieOf(page);
     expect(given?.value).toBeTruthy();
+    // The page carries this visitor's own viewer: a shared cache must not hand it to the next one.
+    expect(page.headers['cache-control']).toBe('private, no-cache');
     // Two first writes at once, with the page's cookie: both are the same viewer, whose progress reads back.
     const access = await t.app.inject({ method: 'POST', url: '/api/access', payload: { code: TEST_ACCESS_CODES[0] } });
     const cookie = `${access.cookies[0]!.name}=${access.cookies[0]!.value}; cliffhanger_viewer=${given!.value}`;
@@ -263,8 +265,10 @@ describe('GET /watch/{id}: the watch page carries the start of the episode', () 
       headers: { cookie },
     });
     expect(read.json()).toMatchObject({ progress: 50 });
-    // A viewer who has one keeps it; a visitor without access gets none.
-    expect(viewerCookieOf(await t.viewer({ method: 'GET', url }))).toBeUndefined();
+    // A viewer who has one keeps it, and their page is everyone's; a visitor without access gets none.
+    const again = await t.viewer({ method: 'GET', url });
+    expect(viewerCookieOf(again)).toBeUndefined();
+    expect(again.headers['cache-control']).toBe('no-cache');
     expect(viewerCookieOf(await t.app.inject({ method: 'GET', url }))).toBeUndefined();
   });
 

@@ -10,6 +10,7 @@ import {
 import {
   attribute,
   pageAddress,
+  pageCaching,
   readPage,
   scriptJson,
   sendPage,
@@ -72,17 +73,17 @@ export function registerWatchPage(app: FastifyInstance, clientDir: string, prepa
   app.get<{ Params: { episodeId: string } }>('/watch/:episodeId', { config: publicRoute }, async (request, reply) => {
     // The player writes as the visitor from its first seconds (progress, viewing events, in parallel): they get
     // their viewer with the page, or two first writes at once would each make one, and the later cookie would win.
-    if (app.accessGate.admits(request.cookies[ACCESS_COOKIE])) app.viewers.giveTo(request, reply);
+    const given = app.accessGate.admits(request.cookies[ACCESS_COOKIE]) && app.viewers.giveTo(request, reply);
     const { episodeId } = request.params;
-    if (!positiveId.safeParse(episodeId).success) return sendIndex(reply);
+    if (!positiveId.safeParse(episodeId).success) return sendIndex(reply, given);
     // The page holds nothing of the address's query: one page per episode and language.
     const address = pageAddress(`/watch/${Number(episodeId)}`, viewerLanguageOf(request));
     const page =
       preparedPages.forVisitor(address, request) ??
       (await preparedPages.made(address, request, () => makePage(request, episodeId)));
-    return page === null ? sendIndex(reply) : sendPage(request, reply, page);
+    return page === null ? sendIndex(reply, given) : sendPage(request, reply, page, given);
   });
 }
 
-const sendIndex = (reply: FastifyReply) =>
-  reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+const sendIndex = (reply: FastifyReply, personal: boolean) =>
+  reply.header('Cache-Control', pageCaching(personal)).type('text/html').sendFile('index.html');
