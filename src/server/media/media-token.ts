@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { hmacSha256 } from '../auth-kit/signatures.ts';
 
 /**
  * Tokens that open one episode's media folder for a few minutes, carried in the path
@@ -21,7 +22,7 @@ export interface MediaTokenKey {
 }
 
 const signatureOf = (secret: string, folder: string, expiresAt: number) =>
-  createHmac('sha256', secret).update(`media-folder:${folder}:${expiresAt}`).digest('base64url');
+  hmacSha256(secret, `media-folder:${folder}:${expiresAt}`);
 
 /** Seconds since the epoch when a token made now expires: at least `lifetimeMs` away, rounded up to half of it. */
 export function tokenExpiry(lifetimeMs: number, now = Date.now()): number {

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { hmacSha256, randomToken } from '../../auth-kit/signatures.ts';
 
 /** What a signed access cookie says; the server checks it in memory, without a database round trip. */
 export interface AccessPass {
@@ -14,10 +15,10 @@ export interface AccessPass {
 
 const VERSION = 'v1';
 
-const sign = (key: string, content: string) => createHmac('sha256', key).update(content).digest('base64url');
+const sign = hmacSha256;
 
 export function newSessionId(): string {
-  return randomBytes(16).toString('base64url');
+  return randomToken(16);
 }
 
 /** A stable, non-reversible id for an access code (trimmed, upper case), keyed so the database never holds the code. */

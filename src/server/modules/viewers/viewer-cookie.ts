@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { hmacSha256, randomToken } from '../../auth-kit/signatures.ts';
 
 /**
  * What a signed viewer cookie says: who this browser's viewer is, and when the cookie was written. A signed-in
@@ -17,15 +18,15 @@ const SESSION_TOKEN = /^[A-Za-z0-9_-]{27}$/;
 /** `v` and 20 random bytes: unguessable, and only characters a user id may hold. */
 const VIEWER_ID = /^v[A-Za-z0-9_-]{27}$/;
 
-const sign = (key: string, content: string) => createHmac('sha256', key).update(content).digest('base64url');
+const sign = hmacSha256;
 
 export function newViewerId(): string {
-  return `v${randomBytes(20).toString('base64url')}`;
+  return `v${randomToken(20)}`;
 }
 
 /** A session's secret: 20 random bytes, kept by the browser; the database keeps its hash. */
 export function newSessionToken(): string {
-  return randomBytes(20).toString('base64url');
+  return randomToken(20);
 }
 
 export const isViewerId = (id: string) => VIEWER_ID.test(id);
