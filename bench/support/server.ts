@@ -19,8 +19,15 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
  * The server a benchmark measures: BENCH_URL (with BENCH_ACCESS_CODE) when given, else a fresh one started like
  * the e2e runs do (own DATA_DIR, demo seed) on `port`, serving the client built in BENCH_CLIENT_DIR (dist/client).
  */
-/** BENCH_NODE_FLAGS: flags for the measured server's node (`--cpu-prof --cpu-prof-dir=/tmp/profiles` to see where its time goes). */
-const nodeFlags = () => (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+/**
+ * The measured server's node flags: those `npm start` runs it with (package.json), so a bench measures the server
+ * as it runs, then BENCH_NODE_FLAGS (`--cpu-prof --cpu-prof-dir=/tmp/profiles` to see where its time goes).
+ */
+function nodeFlags() {
+  const start = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const startFlags = /\bnode ((?:--\S+ )*)dist\/server\/main\.js/.exec(start)?.[1] ?? '';
+  return `${startFlags} ${process.env.BENCH_NODE_FLAGS ?? ''}`.split(' ').filter(Boolean);
+}
 
 export async function startBenchServer(options: { port: number; env?: Record<string, string> }): Promise<BenchServer> {
   const external = process.env.BENCH_URL;
