@@ -15,7 +15,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { accessCookie, loadAverage, startBenchServer } from './support/server.ts';
+import { accessCookie, loadAverage, startBenchServer, withViewer } from './support/server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -70,14 +70,6 @@ async function record(url: string, paths: string[], cookie: string): Promise<Rec
     recorded.push({ path: p, status: raw.status, headers, body: raw.body.toString('base64') });
   }
   return recorded;
-}
-
-/** The access cookie and the viewer cookie the server gives with a browser's first read of its account. */
-async function withViewer(url: string, cookie: string): Promise<string> {
-  const response = await fetch(`${url}/api/user`, { headers: { cookie } });
-  const viewer = response.headers.getSetCookie().find((c) => c.startsWith('cliffhanger_viewer='));
-  if (!viewer) throw new Error('GET /api/user gave no viewer cookie');
-  return `${cookie}; ${viewer.split(';')[0]}`;
 }
 
 function rawGet(url: string, headers: Record<string, string>) {
@@ -147,7 +139,7 @@ async function main() {
     // A first visit to the watch page is given a viewer (a new cookie); every later one carries it. The page
     // ignores the query, which tells the replay the two apart. Printed beside the mean, not in it.
     const returning = `/watch/${episodes[0]!.id}?returning`;
-    const returningCookie = await withViewer(app.url, cookie);
+    const returningCookie = await withViewer(app, cookie);
     const cookieOf = (p: string) => (p === returning ? returningCookie : cookie);
 
     const recorded = [

@@ -11,7 +11,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { startS3Server, type TestS3Server } from '#server/testing/s3-server.ts';
-import { accessCookie, machineLoad, startBenchServer, summarize } from './support/server.ts';
+import { accessCookie, machineLoad, startBenchServer, summarize, withViewer } from './support/server.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -51,7 +51,8 @@ async function main() {
       : {},
   });
   try {
-    const cookie = await accessCookie(server);
+    // One viewer buys, unlocks and plays: their own cookie with every request.
+    const cookie = await withViewer(server, await accessCookie(server));
     const api = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
       const reply = await fetch(`${server.url}${path}`, {
         ...init,

@@ -148,3 +148,14 @@ export async function accessCookie(server: BenchServer): Promise<string> {
   if (!access.ok || !setCookie) throw new Error(`access refused: ${access.status}`);
   return setCookie.split(';', 1)[0]!;
 }
+
+/**
+ * The access cookie and a viewer of their own (`access; viewer`): the viewer cookie the server gives with a
+ * browser's first read of its account, so every later request of a bench is that one viewer's.
+ */
+export async function withViewer(server: BenchServer, access: string): Promise<string> {
+  const response = await fetch(`${server.url}/api/user`, { headers: { cookie: access } });
+  const viewer = response.headers.getSetCookie().find((c) => c.startsWith('cliffhanger_viewer='));
+  if (!viewer) throw new Error(`GET /api/user gave no viewer cookie (${response.status})`);
+  return `${access}; ${viewer.split(';', 1)[0]}`;
+}
