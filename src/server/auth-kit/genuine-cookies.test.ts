@@ -38,16 +38,28 @@ describe('rememberGenuine', () => {
     expect(reader.calls).toEqual([]);
   });
 
-  it('starts over past its limit, and forgets everything for a new key', () => {
+  it('keeps the browsers of the last moments: two generations of its limit, an older one found moves up', () => {
     const reader = countingReader();
     const cookies = rememberGenuine(reader.read, 2);
     cookies.read('good-a');
     cookies.read('good-b');
-    cookies.read('good-c'); // the third: the first two are dropped, the third kept
-    cookies.read('good-a');
+    cookies.read('good-c'); // the newer generation was full: a and b are now the older one, c the newer
+    cookies.read('good-a'); // found in the older one, and moved up beside c
+    expect(reader.calls).toEqual(['good-a', 'good-b', 'good-c']);
+    cookies.read('good-d'); // c and a become the older generation; b is let go
     cookies.read('good-c');
-    expect(reader.calls).toEqual(['good-a', 'good-b', 'good-c', 'good-a']);
+    cookies.read('good-b');
+    expect(reader.calls).toEqual(['good-a', 'good-b', 'good-c', 'good-d', 'good-b']);
+  });
+
+  it('forgets everything for a new key', () => {
+    const reader = countingReader();
+    const cookies = rememberGenuine(reader.read, 2);
+    cookies.read('good-a');
+    cookies.read('good-b');
+    cookies.read('good-c');
     cookies.forget();
+    cookies.read('good-a');
     cookies.read('good-c');
     expect(reader.calls).toEqual(['good-a', 'good-b', 'good-c', 'good-a', 'good-c']);
   });
