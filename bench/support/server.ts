@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,10 +16,6 @@ export interface BenchServer {
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The server a benchmark measures: BENCH_URL (with BENCH_ACCESS_CODE) when given, else a fresh one started like
- * the e2e runs do (own DATA_DIR, demo seed) on `port`, serving the client built in BENCH_CLIENT_DIR (dist/client).
- */
-/**
  * The measured server's node flags: those `npm start` runs it with (package.json), so a bench measures the server
  * as it runs, then BENCH_NODE_FLAGS (`--cpu-prof --cpu-prof-dir=/tmp/profiles` to see where its time goes).
  */
@@ -29,6 +25,11 @@ function nodeFlags() {
   return `${startFlags} ${process.env.BENCH_NODE_FLAGS ?? ''}`.split(' ').filter(Boolean);
 }
 
+/**
+ * The server a benchmark measures: BENCH_URL (with BENCH_ACCESS_CODE) when given, else a fresh one of the built
+ * product started as `npm start` starts it (own DATA_DIR, demo seed) on `port`, serving the client built in
+ * BENCH_CLIENT_DIR (dist/client).
+ */
 export async function startBenchServer(options: { port: number; env?: Record<string, string> }): Promise<BenchServer> {
   const external = process.env.BENCH_URL;
   if (external) {
@@ -44,7 +45,10 @@ export async function startBenchServer(options: { port: number; env?: Record<str
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-bench-'));
   fs.chmodSync(dataDir, 0o755);
   const accessCode = 'BENCH-ACCESS';
-  const child: ChildProcess = spawn(process.execPath, [...nodeFlags(), '--import', 'tsx', 'src/server/main.ts'], {
+  // The built server, as `npm start` runs it (compiled first when it is missing or older than its sources).
+  const built = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('Building the server failed.');
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags(), 'dist/server/main.js'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
