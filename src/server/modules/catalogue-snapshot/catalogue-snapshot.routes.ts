@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,7 +27,7 @@ import {
   type CatalogueChange,
   type CatalogueSnapshot,
 } from './catalogue-snapshot.service.ts';
-import { sendPrepared } from './prepared-reply.ts';
+import { sendPrepared, type PreparedReply } from './prepared-reply.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +75,13 @@ function localChange(method: string, route: string | undefined): CatalogueChange
   if (route.startsWith('/api/carousel') || route.startsWith('/api/trending')) return { lists: true };
   if (route.startsWith('/api/series') || route.startsWith('/api/episodes')) return 'everything';
   return undefined;
+}
+
+/** One series' reply; none is a 404 and an error goes to the error handler (Fastify sends an Error as one). */
+function sendSeries(request: FastifyRequest, reply: FastifyReply, prepared: PreparedReply | null | Error) {
+  if (prepared instanceof Error) return reply.send(prepared);
+  if (!prepared) return reply.send(notFound('Series not found.'));
+  return sendPrepared(request, reply, prepared);
 }
 
 /** The catalogue's public reads (lists, one series, its episodes), answered from the in-memory snapshot as prepared bytes. */
@@ -180,10 +187,15 @@ export const catalogueSnapshotRoutes = fp(async (fastify: FastifyInstance) => {
         response: { 200: series, 400: errorReply, 404: errorReply },
       },
     },
-    async (request, reply) => {
-      const prepared = await snapshot.series(request.params.id, request.query.lang);
-      if (!prepared) throw notFound('Series not found.');
-      return sendPrepared(request, reply, prepared);
+    (request, reply) => {
+      // Without a change since the last build the reply is at hand: sent without waiting for a promise.
+      const { id } = request.params;
+      const ready = snapshot.readySeries(id, request.query.lang);
+      if (ready !== undefined) return void sendSeries(request, reply, ready);
+      snapshot.series(id, request.query.lang).then(
+        (prepared) => sendSeries(request, reply, prepared ?? null),
+        (error: Error) => sendSeries(request, reply, error),
+      );
     },
   );
 

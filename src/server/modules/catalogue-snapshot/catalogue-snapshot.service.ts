@@ -185,6 +185,15 @@ export function createCatalogueSnapshot(db: Database, addresses: MediaAddresses 
     return variant;
   }
 
+  /** One series' reply in a language, prepared once; null when there is no series with that id. */
+  function seriesReply(variant: Variant, id: number): PreparedReply | null {
+    const found = variant.series.get(id);
+    if (!found) return null;
+    let prepared = variant.seriesReplies.get(id);
+    if (!prepared) variant.seriesReplies.set(id, (prepared = prepare(found)));
+    return prepared;
+  }
+
   /**
    * Which of a series' episodes are free decides their addresses in its episodes list (a CDN's for free ones): a
    * series made free or paid on any instance reaches this one as a change of the lists, so its kept episodes list
@@ -255,14 +264,18 @@ export function createCatalogueSnapshot(db: Database, addresses: MediaAddresses 
       return variantOf(this.ready() ?? (await currentLists()), language).replies[name];
     },
 
+    /**
+     * One series' reply when nothing changed since the lists were built (no promise to wait for): null when there is
+     * no series with that id, undefined when the lists must be built first (use `series`).
+     */
+    readySeries(id: number, language?: string): PreparedReply | null | undefined {
+      const current = this.ready();
+      return current && seriesReply(variantOf(current, language), id);
+    },
+
     /** One series, or undefined when there is none with that id. */
     async series(id: number, language?: string): Promise<PreparedReply | undefined> {
-      const current = variantOf(this.ready() ?? (await currentLists()), language);
-      const found = current.series.get(id);
-      if (!found) return undefined;
-      let prepared = current.seriesReplies.get(id);
-      if (!prepared) current.seriesReplies.set(id, (prepared = prepare(found)));
-      return prepared;
+      return seriesReply(variantOf(this.ready() ?? (await currentLists()), language), id) ?? undefined;
     },
 
     /** One page of a viewer list (newest, new, popular), optionally one genre. A bad cursor throws a 400. */
