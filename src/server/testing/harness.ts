@@ -36,8 +36,8 @@ export interface TestContext {
   viewerNamed: (userId: string) => (options: InjectOptions) => Promise<LightMyRequestResponse>;
   /** A new viewer with their row (as after a first write), as the tests' own users */
   addViewer: () => Promise<string>;
-  /** A genuine viewer cookie (`name=value`) for this id */
-  viewerCookie: (viewerId: string) => string;
+  /** A genuine viewer cookie (`name=value`) for this id, written now or `issuedAt` (seconds since the epoch) */
+  viewerCookie: (viewerId: string, issuedAt?: number) => string;
   /** inject() as a signed-in operator (also past the gate) */
   admin: (options: InjectOptions) => Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -91,8 +91,8 @@ export async function createTestContext(
     (options: InjectOptions) =>
       app.inject({ ...options, headers: { ...options.headers, cookie: cookies.filter(Boolean).join('; ') } });
   const viewerKey = viewerCookieKey(app.accessGate.signingKey);
-  const viewerCookie = (viewerId: string) =>
-    `${VIEWER_COOKIE}=${writeViewerCookie(viewerKey, { viewerId, issuedAt: Math.floor(Date.now() / 1000) })}`;
+  const viewerCookie = (viewerId: string, issuedAt = Math.floor(Date.now() / 1000)) =>
+    `${VIEWER_COOKIE}=${writeViewerCookie(viewerKey, { viewerId, issuedAt })}`;
   const viewerId = newViewerId();
   await ensureViewer(connection.db, viewerId, config.newViewer);
 

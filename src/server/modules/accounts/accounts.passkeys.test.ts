@@ -4,7 +4,7 @@ import { passkeys, viewerSessions } from '../../db/schema.ts';
 import { expirePasskeyChallenge } from '../../testing/factory.ts';
 import { awayFromMinuteEdge, createTestContext, type TestContext } from '../../testing/harness.ts';
 import { softwarePasskey } from '../../testing/software-passkey.ts';
-import { testBrowser, type TestBrowser } from '../../testing/test-browser.ts';
+import { testBrowser, VIEWER_COOKIE, type TestBrowser } from '../../testing/test-browser.ts';
 
 const PUBLIC_URL = 'http://cliffhanger.test';
 const SIGN_IN_LIMIT = 4;
@@ -188,5 +188,21 @@ describe('the passkey sign-in brings the browser’s guest along', () => {
       .execute<{ n: number }>(sql`select count(*)::int as n from viewer_sessions where viewer_id = ${accountId}`)
       .then((result) => result.rows);
     expect(row!.n).toBe(2);
+  });
+
+  it('a month-old guest cookie, renewed in the reply that signs it in: the browser is given one viewer cookie, the account’s', async () => {
+    const key = softwarePasskey();
+    const owner = await newBrowser();
+    await saveAccountWith(owner, key);
+    const accountId = await owner.viewerId();
+    const guest = await newBrowser();
+    const options = await signInOptions(guest);
+    const monthOld = Math.floor(Date.now() / 1000) - 31 * 86_400;
+    const aged = t.viewerCookie(await guest.viewerId(), monthOld);
+    guest.jar.set(VIEWER_COOKIE, aged.slice(VIEWER_COOKIE.length + 1));
+    const reply = await guest.post('/api/sign-in/passkey', { answer: key.get(options, PUBLIC_URL) });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.cookies.filter((cookie) => cookie.name === VIEWER_COOKIE)).toHaveLength(1);
+    expect((await guest.get('/api/user')).json()).toMatchObject({ id: accountId });
   });
 });
