@@ -8,8 +8,8 @@ import * as repo from './access.repository.ts';
 import { rememberGenuine } from '../../auth-kit/genuine-cookies.ts';
 
 export const ACCESS_SESSION_SECONDS = 180 * 24 * 3600;
-/** Access cookies remembered as genuine, per generation: the browsers of the last moments (decision 044). */
-const VERIFIED_COOKIES = 1_000;
+/** Access cookies remembered as genuine, per generation: the browsers of the last moment (decision 044). */
+const VERIFIED_COOKIES = 250;
 
 export function normaliseAccessCode(code: string) {
   return code.trim().toUpperCase();

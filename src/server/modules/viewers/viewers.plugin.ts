@@ -31,8 +31,8 @@ const KNOWN_ROWS = 100_000;
 /** Signed-in sessions this instance knows are live, checked again (and their last use noted) after this. */
 const SESSION_RECHECK_MS = 10 * 60_000;
 const KNOWN_SESSIONS = 100_000;
-/** Viewer cookies remembered as genuine, per generation: the browsers of the last moments (decision 044). */
-const GENUINE_COOKIES = 1_000;
+/** Viewer cookies remembered as genuine, per generation: the browsers of the last moment (decision 044). */
+const GENUINE_COOKIES = 250;
 /** A request that names no viewer of its own and has none: its reads find nothing. */
 export const NO_VIEWER = '';
 
