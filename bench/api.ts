@@ -136,8 +136,9 @@ async function main() {
       `/series/${id}`,
       `/watch/${episodes[0]!.id}`,
     ];
-    // A first visit to the watch page is given a viewer (a new cookie); every later one carries it. The page
-    // ignores the query, which tells the replay the two apart. Printed beside the mean, not in it.
+    // A first visit to the watch page carries no viewer (the page gives none); a returning viewer's carries their
+    // cookie, which is read. The page ignores the query, which tells the replay the two apart. Printed beside the
+    // mean, not in it.
     const returning = `/watch/${episodes[0]!.id}?returning`;
     const returningCookie = await withViewer(app, cookie);
     const cookieOf = (p: string) => (p === returning ? returningCookie : cookie);

@@ -128,6 +128,51 @@ test('controls hide 3 s after playback starts and come back on a mouse move or a
   await expect(pause).toBeVisible();
 });
 
+test('a first visit straight to an episode is one viewer, even when the player writes twice at once', async ({
+  gatedPage: page,
+}) => {
+  const series = await seriesByTitle(page.request, PLAYER_TITLE);
+  const first = await episode(page.request, series.id, 1);
+  const isViewerCookie = (header: { name: string; value: string }) =>
+    header.name.toLowerCase() === 'set-cookie' && header.value.startsWith('cliffhanger_viewer=');
+  const viewersGiven: string[] = [];
+  page.on('response', async (response) => {
+    const given = (await response.headersArray()).filter(isViewerCookie);
+    viewersGiven.push(...given.map((header) => header.value.split(';')[0]!));
+  });
+  // The first progress report, the browser's first write, is held on its way: a second one made meanwhile (on the
+  // next pause) must wait for its answer and the viewer it gives, or it would leave without one and make another.
+  let releaseFirst!: () => void;
+  const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+  const reports: string[] = [];
+  await page.route('**/api/progress', async (route) => {
+    reports.push(route.request().method());
+    if (reports.length === 1) await firstHeld;
+    await route.continue();
+  });
+
+  const served = await page.goto(`/watch/${first.id}`);
+  expect((await served!.headersArray()).filter(isViewerCookie)).toEqual([]);
+  await playedPast(page, 0.5);
+  await showControls(page);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect.poll(() => reports.length).toBe(1);
+  await page.getByRole('button', { name: 'Play' }).click();
+  await playedPast(page, 1.5);
+  await showControls(page);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  // The second report waits in the browser while the first is held.
+  await page.waitForTimeout(1000);
+  expect(reports).toHaveLength(1);
+  releaseFirst();
+  await expect.poll(() => reports.length).toBe(2);
+  await expect.poll(() => viewersGiven.length).toBe(1);
+  const progress = (await (await page.request.get('/api/user/user-1/progress')).json()) as ProgressJson[];
+  expect(progress.find((p) => p.seriesId === series.id)).toMatchObject({ episodeId: first.id });
+  await page.waitForTimeout(500);
+  expect(new Set(viewersGiven).size).toBe(1);
+});
+
 test('progress is reported every few seconds (not on every time update), on pause, and when leaving', async ({
   gatedPage: page,
 }) => {

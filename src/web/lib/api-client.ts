@@ -44,6 +44,30 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * A browser without a viewer is given one by the server with the first request that needs one (a write, or reading
+ * /api/user), and two such requests at once would each make one, the later cookie winning. So the first goes alone
+ * and every later one leaves once it has answered, when the browser holds its viewer's cookie.
+ */
+let firstAsViewer: Promise<unknown> | undefined;
+export function asViewer<T>(send: () => Promise<T>): Promise<T> {
+  const sent = firstAsViewer ? firstAsViewer.then(send) : send();
+  firstAsViewer ??= sent.catch(() => undefined);
+  return sent;
+}
+
+/** POSTs a JSON body as the viewer, kept alive past the page's end (the player's reports as it is left). */
+export const postKeptAlive = (path: string, body: string) =>
+  asViewer(() =>
+    fetch(path, {
+      method: 'POST',
+      credentials: 'include',
+      keepalive: true,
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    }),
+  );
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const hasBody = options.body !== undefined;
   // A form (a file upload) sets its own multipart content type; everything else travels as JSON.
@@ -56,13 +80,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const served = takeServedAnswer(path);
     if (served.found) return served.answer as T;
   }
-  const response = await fetch(path, {
-    method: options.method ?? 'GET',
-    credentials: 'include',
-    headers: { ...(hasBody && !isForm ? { 'Content-Type': 'application/json' } : {}), ...options.headers },
-    body: isForm ? (options.body as FormData) : hasBody ? JSON.stringify(options.body) : undefined,
-    signal: options.signal,
-  });
+  const method = options.method ?? 'GET';
+  const send = () =>
+    fetch(path, {
+      method,
+      credentials: 'include',
+      headers: { ...(hasBody && !isForm ? { 'Content-Type': 'application/json' } : {}), ...options.headers },
+      body: isForm ? (options.body as FormData) : hasBody ? JSON.stringify(options.body) : undefined,
+      signal: options.signal,
+    });
+  const response = await (method !== 'GET' || path === '/api/user' ? asViewer(send) : send());
   if (!response.ok) {
     const text = await response.text().catch(() => '');
     if (response.status === 401) notifyUnauthorized(path, text);

@@ -1,6 +1,7 @@
 // Not the contract's index: its zod schemas would come along into the player's first route.
 import { MAX_EVENTS_PER_BATCH, VIEWER_USER_ID } from '#contract/constants.ts';
 import type { PlayerEventInput } from '#contract/insights.ts';
+import { postKeptAlive } from './api-client.ts';
 
 const EVENTS_PATH = '/api/events';
 const FLUSH_EVERY_MS = 5000;
@@ -26,13 +27,7 @@ async function flush() {
   const batch = queue.slice(0, MAX_EVENTS_PER_BATCH);
   queue = queue.slice(batch.length);
   try {
-    const response = await fetch(EVENTS_PATH, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body: bodyOf(batch),
-      keepalive: true,
-    });
+    const response = await postKeptAlive(EVENTS_PATH, bodyOf(batch));
     if (response.status === 429 || response.status >= 500) queue = [...batch, ...queue].slice(-MAX_QUEUED);
   } catch {
     queue = [...batch, ...queue].slice(-MAX_QUEUED);

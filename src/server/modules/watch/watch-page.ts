@@ -19,7 +19,7 @@ import {
   type PreparedPages,
 } from '../pages/pages.service.ts';
 import { gatherWatchStart, type GatheredWatchStart } from './watch-start.ts';
-import { ACCESS_COOKIE, publicRoute } from '../../plugins/guards.ts';
+import { publicRoute } from '../../plugins/guards.ts';
 import { positiveId } from '#contract/common.ts';
 
 /**
@@ -71,19 +71,18 @@ export function registerWatchPage(app: FastifyInstance, clientDir: string, prepa
   };
   // Open like any page (it holds the gate for visitors without access); its answers come from guarded routes.
   app.get<{ Params: { episodeId: string } }>('/watch/:episodeId', { config: publicRoute }, async (request, reply) => {
-    // The player writes as the visitor from its first seconds (progress, viewing events, in parallel): they get
-    // their viewer with the page, or two first writes at once would each make one, and the later cookie would win.
-    const given = app.accessGate.admits(request.cookies[ACCESS_COOKIE]) && app.viewers.giveTo(request, reply);
+    // No viewer comes with the page: the player's first write (or its read of /api/user) gives this browser one,
+    // and its other writes wait for that answer (asViewer, src/web/lib/api-client.ts).
     const { episodeId } = request.params;
-    if (!positiveId.safeParse(episodeId).success) return sendIndex(reply, given);
+    if (!positiveId.safeParse(episodeId).success) return sendIndex(reply);
     // The page holds nothing of the address's query: one page per episode and language.
     const address = pageAddress(`/watch/${Number(episodeId)}`, viewerLanguageOf(request));
     const page =
       preparedPages.forVisitor(address, request) ??
       (await preparedPages.made(address, request, () => makePage(request, episodeId)));
-    return page === null ? sendIndex(reply, given) : sendPage(request, reply, page, given);
+    return page === null ? sendIndex(reply) : sendPage(request, reply, page, false);
   });
 }
 
-const sendIndex = (reply: FastifyReply, personal: boolean) =>
-  reply.header('Cache-Control', pageCaching(personal)).type('text/html').sendFile('index.html');
+const sendIndex = (reply: FastifyReply) =>
+  reply.header('Cache-Control', pageCaching(false)).type('text/html').sendFile('index.html');

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { VIEWER_USER_ID } from '#contract/constants.ts';
 import { progressQueryOptions } from '#web/api/get-progress.ts';
+import { postKeptAlive } from '#web/lib/api-client.ts';
 
 export interface ProgressReport {
   seriesId: number;
@@ -30,13 +31,7 @@ const bodyOf = (report: ProgressReport) =>
 export async function recordProgress(report: ProgressReport): Promise<boolean> {
   const body = bodyOf(report);
   try {
-    const response = await fetch(PROGRESS_PATH, {
-      method: 'POST',
-      credentials: 'include',
-      keepalive: true,
-      headers: { 'Content-Type': 'application/json' },
-      body,
-    });
+    const response = await postKeptAlive(PROGRESS_PATH, body);
     return response.ok;
   } catch {
     // keepalive can be refused (too many bytes in flight while unloading): the beacon is the fallback.
