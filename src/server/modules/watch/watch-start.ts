@@ -15,7 +15,7 @@ export interface GatheredWatchStart {
 
 /**
  * Gathers what the player of /watch/{episodeId} reads first and is the same for every viewer: the episode,
- * its series in the viewer's language and the series' episodes, from the API's own routes (injected with the
+ * its series in the viewer's language and the series' episodes, from the API's own routes (asked in process with the
  * request's cookies, so the access gate and the replies' shapes are exactly the API's). The media of a free
  * episode come with it; a later one's never do, even for a viewer who unlocked it, and neither does where this
  * viewer stopped: the page is sent to everyone, and the player reads the viewer's own answers itself. Null
