@@ -106,12 +106,15 @@ export async function insertBookmark(db: Executor, userId: string, seriesId: num
   return rows.length > 0;
 }
 
+// The viewer's own lists are read on every screen: they run as named statements (see db/client.ts).
 export async function likedSeriesIdsNewestFirst(db: Executor, userId: string): Promise<number[]> {
   const rows = await db
     .select({ seriesId: likes.seriesId })
     .from(likes)
     .where(eq(likes.userId, userId))
-    .orderBy(desc(likes.createdAt), desc(likes.seriesId));
+    .orderBy(desc(likes.createdAt), desc(likes.seriesId))
+    .prepare('library_liked')
+    .execute();
   return rows.map((row) => row.seriesId);
 }
 
@@ -120,7 +123,9 @@ export async function bookmarkedSeriesIdsNewestFirst(db: Executor, userId: strin
     .select({ seriesId: bookmarks.seriesId })
     .from(bookmarks)
     .where(eq(bookmarks.userId, userId))
-    .orderBy(desc(bookmarks.createdAt), desc(bookmarks.seriesId));
+    .orderBy(desc(bookmarks.createdAt), desc(bookmarks.seriesId))
+    .prepare('library_saved')
+    .execute();
   return rows.map((row) => row.seriesId);
 }
 
@@ -221,7 +226,11 @@ export function watchedEpisodesLatestFirst(
         only.episodeId === undefined ? undefined : eq(progress.episodeId, only.episodeId),
       ),
     )
-    .orderBy(desc(progress.updatedAt), desc(episodes.episodeNumber));
+    .orderBy(desc(progress.updatedAt), desc(episodes.episodeNumber))
+    .prepare(
+      `library_watched${only.seriesId === undefined ? '' : '_in_series'}${only.episodeId === undefined ? '' : '_episode'}`,
+    )
+    .execute();
 }
 
 /**

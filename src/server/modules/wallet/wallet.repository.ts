@@ -7,8 +7,9 @@ export type LedgerRow = typeof walletLedger.$inferSelect;
 export type NewLedgerRow = Omit<typeof walletLedger.$inferInsert, 'id' | 'createdAt'>;
 export type UnlockRow = typeof unlocks.$inferSelect;
 
+/** Read on every balance shown, so it runs as a named statement (see db/client.ts). */
 export async function findUser(db: Executor, userId: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1).prepare('wallet_user').execute();
   return row;
 }
 
@@ -125,12 +126,15 @@ export async function insertUnlocks(db: Executor, rows: { userId: string; series
   if (rows.length > 0) await db.insert(unlocks).values(rows);
 }
 
+/** A viewer's unlocks (of one series: what the player asks on every open), as a named statement. */
 export function unlocksInOrder(db: Executor, userId: string, seriesId?: number): Promise<UnlockRow[]> {
   return db
     .select()
     .from(unlocks)
     .where(and(eq(unlocks.userId, userId), seriesId === undefined ? undefined : eq(unlocks.seriesId, seriesId)))
-    .orderBy(asc(unlocks.seriesId), asc(unlocks.episodeNumber));
+    .orderBy(asc(unlocks.seriesId), asc(unlocks.episodeNumber))
+    .prepare(seriesId === undefined ? 'wallet_unlocks' : 'wallet_unlocks_in_series')
+    .execute();
 }
 
 export interface IdempotencyKey {
