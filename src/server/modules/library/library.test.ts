@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookmarks, likes, progress, series } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { createLike, createSeriesWithEpisodes, updateSeries } from '../../testing/factory.ts';
+import * as repo from './library.repository.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -371,5 +372,33 @@ describe('never a 500', () => {
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, url).toBeLessThan(500);
     }
+  });
+});
+
+describe("a viewer's reads", () => {
+  it('are named statements, prepared once per connection, with a name for each variant', async () => {
+    const userId = await addUser();
+    const show = await addSeries({ totalEpisodes: 2 });
+    const episodeId = show.episodes[0]!.id;
+    await t.db.transaction(async (tx) => {
+      // One transaction is one connection: the second round reuses what the first prepared.
+      for (let round = 0; round < 2; round++) {
+        await repo.likedSeriesIdsNewestFirst(tx, userId);
+        await repo.bookmarkedSeriesIdsNewestFirst(tx, userId);
+        await repo.watchedEpisodesLatestFirst(tx, userId);
+        await repo.watchedEpisodesLatestFirst(tx, userId, { seriesId: show.id });
+        await repo.watchedEpisodesLatestFirst(tx, userId, { episodeId });
+      }
+      const { rows } = await tx.execute<{ name: string }>(
+        sql`select name from pg_prepared_statements where name like 'library_%' order by name`,
+      );
+      expect(rows.map((row) => row.name)).toEqual([
+        'library_liked',
+        'library_saved',
+        'library_watched',
+        'library_watched_episode',
+        'library_watched_in_series',
+      ]);
+    });
   });
 });

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_CHECKIN_BONUSES, REWARDS_PACKAGES, TOP_UP_PACKAGES, VIEWER_USER_ID } from '#contract/index.ts';
 import { idempotencyKeys, unlocks, users, walletLedger } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { createEpisode, createSeriesWithEpisodes, deleteEpisode, updateEpisode } from '../../testing/factory.ts';
+import * as repo from './wallet.repository.ts';
 import { dailyCheckIn } from './wallet.service.ts';
 
 let t: TestContext;
@@ -701,5 +702,24 @@ describe('never a 500', () => {
       ).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, `${request.method} ${request.url}`).toBeLessThan(500);
     }
+  });
+});
+
+describe("a viewer's balance and unlocks", () => {
+  it('are read with named statements, prepared once per connection, with a name for each variant', async () => {
+    const viewerId = await t.addViewer();
+    const show = await createSeriesWithEpisodes(t.db, { totalEpisodes: 1 });
+    await t.db.transaction(async (tx) => {
+      // One transaction is one connection: the second round reuses what the first prepared.
+      for (let round = 0; round < 2; round++) {
+        expect((await repo.findUser(tx, viewerId))?.id).toBe(viewerId);
+        await repo.unlocksInOrder(tx, viewerId);
+        await repo.unlocksInOrder(tx, viewerId, show.id);
+      }
+      const { rows } = await tx.execute<{ name: string }>(
+        sql`select name from pg_prepared_statements where name like 'wallet_%' order by name`,
+      );
+      expect(rows.map((row) => row.name)).toEqual(['wallet_unlocks', 'wallet_unlocks_in_series', 'wallet_user']);
+    });
   });
 });
