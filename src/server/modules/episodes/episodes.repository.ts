@@ -1,6 +1,6 @@
 import { and, asc, count, eq, max, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { episodes, series } from '../../db/schema.ts';
+import { episodes, series, unlocks } from '../../db/schema.ts';
 
 export type EpisodeRow = typeof episodes.$inferSelect;
 type NewEpisodeRow = Omit<typeof episodes.$inferInsert, 'id'>;
@@ -95,30 +95,35 @@ export function episodesOfSeries(db: Executor, seriesId: number): Promise<Episod
  * HLS master playlist sits in a folder above it (variant playlists, init files, segments). For each,
  * whether the viewer may play it. Uses the index on the folder of video_url.
  */
-export async function episodesOwningMedia(
+export function episodesOwningMedia(
   db: Executor,
   userId: string,
   path: string,
   folders: string[],
   freeEpisodes: number,
 ): Promise<{ playable: boolean; lockable: boolean }[]> {
-  const result = await db.execute<{ playable: boolean; lockable: boolean }>(sql`
-    select owner.lockable, (not owner.lockable or exists (
-              select 1 from unlocks u
-              where u.user_id = ${userId} and u.series_id = owner.series_id and u.episode_number = owner.episode_number
-            )) as playable
-    from (
-      select e.series_id, e.episode_number, not (s.is_free or e.episode_number <= ${freeEpisodes}) as lockable
-      from episodes e
-      join series s on s.id = e.series_id
-      where regexp_replace(e.video_url, '[^/]*$', '') = any(${sql`array[${sql.join(
-        folders.map((f) => sql`${f}`),
-        sql`, `,
-      )}]::text[]`})
-        and (e.video_url = ${path} or e.video_url like '%.m3u8')
-    ) owner
-  `);
-  return result.rows;
+  const lockable = sql<boolean>`not (${series.isFree} or ${episodes.episodeNumber} <= ${freeEpisodes})`;
+  const unlocked = sql<boolean>`exists (select 1 from ${unlocks} u where u.user_id = ${userId}
+    and u.series_id = ${episodes.seriesId} and u.episode_number = ${episodes.episodeNumber})`;
+  const folderList = sql.join(
+    folders.map((folder) => sql`${folder}`),
+    sql`, `,
+  );
+  // Asked on nearly every media request of a player, so it runs as a named statement (see db/client.ts): one per
+  // number of folders (one or two): with one array parameter for them all, PostgreSQL's generic plan cost three
+  // times as much.
+  return db
+    .select({ lockable, playable: sql<boolean>`(not ${lockable} or ${unlocked})` })
+    .from(episodes)
+    .innerJoin(series, eq(series.id, episodes.seriesId))
+    .where(
+      and(
+        sql`regexp_replace(${episodes.videoUrl}, '[^/]*$', '') = any(array[${folderList}]::text[])`,
+        sql`(${episodes.videoUrl} = ${path} or ${episodes.videoUrl} like '%.m3u8')`,
+      ),
+    )
+    .prepare(`media_owners_in_${folders.length}_folders`)
+    .execute();
 }
 
 /** Viewers see only episodes with a video; an upload still being transcoded has none yet. */

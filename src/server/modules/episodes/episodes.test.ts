@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminEpisode } from '#contract/index.ts';
 import { episodes, mediaJobs, series } from '../../db/schema.ts';
@@ -13,6 +13,7 @@ import {
   createUnlock,
 } from '../../testing/factory.ts';
 import { makeSourceVideo, multipartBody, waitFor } from '../../testing/media-uploads.ts';
+import { episodesOwningMedia } from './episodes.repository.ts';
 import { MEDIA_PATH_MAX_LENGTH, mediaVerdict } from './episodes.service.ts';
 import { sweepExpired } from '../../plugins/housekeeping.ts';
 import { retiredMediaGraceMs } from '../transcode/transcode.service.ts';
@@ -414,6 +415,20 @@ describe('mediaVerdict', () => {
     await createUnlock(t.db, t.viewerId, paid.id, 11);
     expect(await can(locked.replace('master.m3u8', '360p/seg_00001.m4s'))).toBe(true);
     expect(await verdict(locked)).toBe('unlocked');
+  });
+
+  it('asks with a named statement per number of folders, prepared once per connection', async () => {
+    await t.db.transaction(async (tx) => {
+      // One transaction is one connection: the second round reuses what the first prepared.
+      for (let round = 0; round < 2; round++) {
+        await episodesOwningMedia(tx, t.viewerId, '/media/clips/x.mp4', ['/media/clips/'], 10);
+        await episodesOwningMedia(tx, t.viewerId, '/media/a/b/c.m4s', ['/media/a/b/', '/media/a/'], 10);
+      }
+      const { rows } = await tx.execute<{ name: string }>(
+        sql`select name from pg_prepared_statements where name like 'media_owners%' order by name`,
+      );
+      expect(rows.map((row) => row.name)).toEqual(['media_owners_in_1_folders', 'media_owners_in_2_folders']);
+    });
   });
 
   it('answers paths longer or deeper than any we make without a query, and finds owners only two folders up', async () => {
