@@ -303,3 +303,51 @@ describe('a refused request writes nothing', () => {
     await expect(`${answers.join('\n')}\n`).toMatchFileSnapshot('__snapshots__/refused-requests.answers.txt');
   }, 600_000);
 });
+
+describe('a first accepted write keeps the row it made', () => {
+  it('a new viewer’s like of a missing series and of a real one, together: one 404, one like, one row', async () => {
+    const viewerId = newViewerId();
+    const send = await pastTheGate(viewerId);
+    const [missing, real] = await Promise.all([
+      send({ method: 'POST', url: `/api/user/user-1/like/${MISSING}` }),
+      send({ method: 'POST', url: `/api/user/user-1/like/${paid.id}` }),
+    ]);
+    expect([missing.statusCode, real.statusCode]).toEqual([404, 200]);
+    const { rows } = await t.db.execute<{ coins: number; welcome: number }>(sql`
+      select u.coins, (select count(*)::int from wallet_ledger l where l.user_id = u.id and l.kind = 'welcome') as welcome
+        from users u where u.id = ${viewerId}`);
+    expect(rows).toEqual([{ coins: NEW_VIEWER_COINS, welcome: 1 }]);
+  });
+
+  it('a new viewer’s two unlocks at once, with coins for one: one is made, the other refused, the ledger sums', async () => {
+    const richer = await createTestContext({ NEW_VIEWER_COINS: '60' }, { sharingDatabaseOf: t });
+    try {
+      const viewerId = newViewerId();
+      const cookie = richer.viewerCookie(viewerId);
+      const access = await richer.app.inject({
+        method: 'POST',
+        url: '/api/access',
+        payload: { code: TEST_ACCESS_CODES[0] },
+      });
+      const headers = {
+        cookie: `${access.cookies[0]!.name}=${access.cookies[0]!.value}; ${cookie}`,
+        'content-type': 'application/json',
+      };
+      const unlock = (episodeNumber: number) =>
+        richer.app.inject({
+          method: 'POST',
+          url: '/api/user/user-1/unlock-episode',
+          headers,
+          payload: JSON.stringify({ seriesId: paid.id, episodeNumber }),
+        });
+      const answers = await Promise.all([unlock(11), unlock(12)]);
+      expect(answers.map((reply) => reply.statusCode).sort()).toEqual([201, 402]);
+      const { rows } = await t.db.execute<{ coins: number; ledger: number }>(sql`
+        select u.coins, (select sum(coins_delta)::int from wallet_ledger l where l.user_id = u.id) as ledger
+          from users u where u.id = ${viewerId}`);
+      expect(rows).toEqual([{ coins: 10, ledger: 10 }]);
+    } finally {
+      await richer.close();
+    }
+  });
+});
