@@ -98,7 +98,8 @@ function refusalOf(report: ProgressReport, check: repo.ProgressCheck): Error | u
 
 /**
  * Keeps one row per (user, episode): the latest percent and position. Players report every few seconds, so the
- * reports of this instance are written in batches: one statement for all that arrived while the last was written.
+ * reports of this instance are written in batches: one transaction for all that arrived while the last was written
+ (one statement for the reports, one for the rows of viewers reporting for the first time).
  */
 export function openProgressRecorder(db: Database, start: ViewerStart) {
   const batches = createBatchedWrites(
