@@ -17,8 +17,8 @@ const REDOC_BUNDLE = createRequire(import.meta.url).resolve('redoc/bundles/redoc
 
 /**
  * The page has no inline script, so the app's Content-Security-Policy holds as it is: Redoc's bundle finds the
- * <redoc> element and reads the document from its spec-url itself. Its styles are <style> elements, which the
- * policy's style-src already allows.
+ * <redoc> element and reads the document from its spec-url itself. Its styles (and the page's one rule) are <style>
+ * elements, which the policy's style-src already allows.
  */
 const referencePage = (appName: string) => `<!doctype html>
 <html lang="en">
@@ -26,6 +26,7 @@ const referencePage = (appName: string) => `<!doctype html>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>${escapeXml(appName)} API reference</title>
+    <style>body { margin: 0; }</style>
   </head>
   <body>
     <noscript>This reference needs JavaScript. The OpenAPI document itself is at <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a>.</noscript>
