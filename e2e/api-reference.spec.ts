@@ -16,6 +16,8 @@ test('the API reference at /api/docs renders the OpenAPI document under the appâ
   gatedPage: page,
   baseURL,
 }) => {
+  // Redoc reads and draws the whole document (every operation of the API): on a busy machine that takes a while.
+  test.slow();
   const elsewhere: string[] = [];
   const errors: string[] = [];
   // Answers from anywhere but this server: a request the policy stops gets none.

@@ -47,9 +47,10 @@ interface PreparedScript {
 async function prepareScript(): Promise<PreparedScript> {
   const identity = await fs.readFile(REDOC_BUNDLE);
   const [gzipped, brotli] = await Promise.all([
-    promisify(gzip)(identity, { level: 9 }),
+    promisify(gzip)(identity),
+    // Quality 5: 303 KB in about 0.1 s; 9 would save 2 % for four times the work.
     promisify(brotliCompress)(identity, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
     }),
   ]);
   const etag = `"${createHash('sha1').update(identity).digest('base64url')}"`;
