@@ -5,7 +5,7 @@ import path from 'node:path';
 
 /**
  * A restart with MEDIA_STORAGE=s3 and the demo catalogue, measured from outside:
- *   node --import tsx bench/s3-restart.ts [checkout]
+ *   npm run bench:s3-restart [-- <checkout>]
  * starts s3rver and the server of `checkout` (default: this one) on a new DATA_DIR, stops it (SIGTERM) after
  * FIRST_RUN_S seconds, starts it again on the same DATA_DIR, and prints the time to /api/health, then the objects and
  * bytes in the bucket once they stop changing (or after COPY_WAIT_S). Ports: BENCH_PORT (25200) and the two above it.
@@ -141,7 +141,7 @@ const settled = Date.now() - stableSince >= 30_000;
 console.log(
   `bucket ${settled ? 'settled' : `still changing after ${copyWaitMs / 1000} s`}:`,
   last,
-  `${Math.round((Date.now() - waitStarted) / 1000)} s after the restart was healthy; load ${load()}`,
+  `${Math.round((Date.now() - waitStarted) / 1000)} s later; load ${load()}`,
 );
 await stop(second.child);
 console.log([...first.log, ...second.log].slice(-30).join('\n'));
