@@ -41,6 +41,7 @@ export async function prepareDemoMediaInBucket(
   copying = state;
   try {
     await copyToBucket(mediaDir, bucket, state, options);
+    if (options.signal?.aborted) return;
     await prepareDemoMedia(db, mediaDir, options);
     await copyToBucket(mediaDir, bucket, state, options);
   } finally {
