@@ -31,6 +31,7 @@ import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { isDemoClipBeingMade } from './demo/demo-clip-generator.ts';
+import { isDemoMediaOnItsWay } from './demo/demo-media-bucket.ts';
 import { episodesRoutes } from './modules/episodes/episodes.routes.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { translationsRoutes } from './modules/translations/translations.routes.ts';
@@ -120,7 +121,9 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(curationRoutes);
   await app.register(walletRoutes);
   await app.register(libraryRoutes);
-  await app.register(mediaRoutes, { isBeingMade: isDemoClipBeingMade });
+  await app.register(mediaRoutes, {
+    isBeingMade: (urlPath) => isDemoClipBeingMade(urlPath) || isDemoMediaOnItsWay(urlPath),
+  });
   await app.register(episodesRoutes);
   await app.register(subtitlesRoutes, { requireEpisode, requireSeries });
   await app.register(insightsRoutes);

@@ -11,8 +11,7 @@ import { resolveSecrets } from './secrets.ts';
 import { buildApp } from './app.ts';
 import { projectRoot } from './project-root.ts';
 import { describeFfmpeg, ffmpegCapabilities } from './media/ffmpeg-capabilities.ts';
-import { copyMediaToBucket } from './media/media-migration.ts';
-import { localDiskStorage } from './media/storage.ts';
+import { prepareDemoMediaInBucket } from './demo/demo-media-bucket.ts';
 
 /** In-flight requests get this long before stalled connections are dropped. */
 const DRAIN_MS = 5000;
@@ -93,21 +92,6 @@ async function main() {
       })
     : () => {};
 
-  // With media in a bucket, the demo's files (artwork, clips, HLS folders) are still made on this disk, then copied
-  // over: at the start for what exists, and again once the demo media is ready.
-  const storage = app.mediaPipeline.storage;
-  const copyDemoMediaToBucket = async () => {
-    if (storage.kind !== 'remote' || config.seed !== 'demo') return;
-    await copyMediaToBucket(localDiskStorage(config.mediaDir), storage, { log: (m) => logger.debug(m) }).catch(
-      (error: unknown) =>
-        logger.warn(
-          { message: error instanceof Error ? error.message : String(error) },
-          'demo media not copied to the bucket',
-        ),
-    );
-  };
-  await copyDemoMediaToBucket();
-
   const capabilities = await ffmpeg;
   if (capabilities.usable) logger.info(describeFfmpeg(capabilities));
   else logger.warn(describeFfmpeg(capabilities));
@@ -117,16 +101,22 @@ async function main() {
 
   if (config.seed === 'demo') {
     // Encoding is slow on a machine's first run, so it happens after listen: until the MP4 clips exist they
-    // answer 503, and each demo episode plays its MP4 clip until its own HLS folder is ready.
-    prepareDemoMedia(database.db, config.mediaDir, {
+    // answer 503, and each demo episode plays its MP4 clip until its own HLS folder is ready. With media in a
+    // bucket, the demo's files are made on this disk and copied over in the background, resumed where a stopped
+    // copy left off: what exists first (a restart), then what the demo media adds.
+    const storage = app.mediaPipeline.storage;
+    const options = {
       cacheDir: config.mediaCacheDir,
-      log: { info: (m) => logger.info(m), warn: (m) => logger.warn(m) },
+      log: { info: (m: string) => logger.info(m), warn: (m: string) => logger.warn(m) },
       signal: stopMediaWork.signal,
-    })
-      .then(copyDemoMediaToBucket)
-      .catch((error: unknown) => {
-        if (!stopMediaWork.signal.aborted) logger.error({ err: error }, 'demo media could not be prepared');
-      });
+    };
+    void (
+      storage.kind === 'remote'
+        ? prepareDemoMediaInBucket(database.db, config.mediaDir, storage, options)
+        : prepareDemoMedia(database.db, config.mediaDir, options)
+    ).catch((error: unknown) => {
+      if (!stopMediaWork.signal.aborted) logger.error({ err: error }, 'demo media could not be prepared');
+    });
   }
 }
 

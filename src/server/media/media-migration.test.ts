@@ -64,9 +64,12 @@ describe('moving the media folder into a bucket', () => {
     expect((await bucket.list('')).length).toBe(2);
 
     const report = await copyMediaToBucket(local, bucket);
-    expect(report).toEqual({
+    expect(report).toMatchObject({
       files: 6,
       bytes: totalBytes,
+      objects: 6,
+      alreadyThere: 2,
+      toCopy: 4,
       copied: 4,
       copiedBytes: expect.any(Number),
     });
@@ -107,9 +110,47 @@ describe('moving the media folder into a bucket', () => {
           S3_FORCE_PATH_STYLE: 'true',
         },
       });
-      expect(stdout).toMatch(/verified: all 6 files/);
+      expect(stdout).toMatch(/verified: all 6 objects/);
       expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toMatchObject({ files: 6, copied: 1 });
       expect(await bucket.readText('clips/clip-1.mp4')).toBe('y'.repeat(70_001));
     },
   );
+
+  it('npm run media:migrate -- --help prints the usage and exits 0', { timeout: 60_000 }, async () => {
+    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'media:migrate', '--', '--help']);
+    expect(stdout).toMatch(/^Usage: npm run media:migrate -- --to s3 \[--dry-run\]/);
+    expect(stdout).toMatch(/--dry-run/);
+  });
+
+  it('--dry-run says what would be copied and writes nothing', { timeout: 60_000 }, async () => {
+    fs.mkdirSync(path.join(dataDir, 'media', 'art'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'media', 'art', 'new.2b3c4d5e6f.svg'), '<svg>new</svg>');
+    const before = await bucket.list('');
+    const { stdout } = await promisify(execFile)(
+      'npm',
+      ['run', '--silent', 'media:migrate', '--', '--to', 's3', '--dry-run'],
+      {
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          S3_ENDPOINT: server.endpoint,
+          S3_BUCKET: server.bucket,
+          S3_ACCESS_KEY_ID: 'S3RVER',
+          S3_SECRET_ACCESS_KEY: 'S3RVER',
+          S3_FORCE_PATH_STYLE: 'true',
+        },
+      },
+    );
+    expect(stdout).toMatch(/Dry run: nothing is written/);
+    expect(stdout).toMatch(/6 already in the bucket, 1 to copy \(0\.0 MB\)/);
+    expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toMatchObject({
+      dryRun: true,
+      files: 7,
+      alreadyThere: 6,
+      toCopy: 1,
+      toCopyBytes: '<svg>new</svg>'.length,
+      copied: 0,
+    });
+    expect(await bucket.list('')).toEqual(before);
+  });
 });

@@ -95,9 +95,18 @@ export function isSafeKey(key: string): boolean {
  */
 export const ORIGINALS_FOLDER = 'originals';
 
-/** A key the /media routes may serve: safe, and not an uploaded original. */
+/**
+ * In a bucket, the demo clips' files every demo episode folder is read from (shared-demo-folders.ts). Served only
+ * through those folders, so the lock check of the episode applies.
+ */
+export const SHARED_DEMO_FOLDER = 'demo-hls';
+
+/** A key the /media routes may serve: safe, neither an uploaded original nor a shared demo file. */
 export function isServedKey(key: string): boolean {
-  return SAFE_KEY.test(key) && key !== ORIGINALS_FOLDER && !key.startsWith(`${ORIGINALS_FOLDER}/`);
+  return (
+    SAFE_KEY.test(key) &&
+    ![ORIGINALS_FOLDER, SHARED_DEMO_FOLDER].some((folder) => key === folder || key.startsWith(`${folder}/`))
+  );
 }
 
 export function assertSafeKey(key: string): string {

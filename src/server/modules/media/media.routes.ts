@@ -57,6 +57,14 @@ function notFound(reply: FastifyReply, urlPath: string) {
     });
 }
 
+function stillBeingPrepared(reply: FastifyReply) {
+  return reply.status(503).header('Retry-After', '30').header('Cache-Control', 'no-store').send({
+    statusCode: 503,
+    error: 'Service Unavailable',
+    message: 'This video is still being prepared. Please try again in a minute.',
+  });
+}
+
 function storeUnavailable(reply: FastifyReply) {
   return reply.status(503).header('Retry-After', '30').header('Cache-Control', 'no-store').send({
     statusCode: 503,
@@ -112,7 +120,10 @@ async function sendStored(
  * to an operator, and those of an episode that can be locked are cached privately.
  */
 export interface MediaRoutesOptions {
-  /** Whether a missing file is one still being made (a demo clip while the demo data is prepared): a 503, not a 404. */
+  /**
+   * Whether a missing file is one still being made (a demo clip while the demo data is prepared, a demo episode's
+   * file on its way to the bucket): a 503, not a 404.
+   */
   isBeingMade?: (urlPath: string) => boolean;
 }
 
@@ -127,7 +138,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
   await app.register(
     async (tokened) => {
       guardRoutesOfScope(tokened, mediaTokenRoute);
-      tokened.setNotFoundHandler((request, reply) => notFound(reply, request.url.split('?', 1)[0]!));
+      tokened.setNotFoundHandler((request, reply) => {
+        const urlPath = request.url.split('?', 1)[0]!;
+        const mediaPath = urlPath.replace(/^\/media\/~t\/[^/]+\//, '/media/');
+        return isBeingMade?.(mediaPath) ? stillBeingPrepared(reply) : notFound(reply, urlPath);
+      });
       tokened.get('/:token/*', { exposeHeadRoute: true }, async (request, reply) => {
         const { token, '*': key } = request.params as { token: string; '*': string };
         if (!isServedKey(key)) return notFound(reply, request.url.split('?', 1)[0]!);
@@ -170,14 +185,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
 
       media.setNotFoundHandler((request, reply) => {
         const urlPath = request.url.split('?', 1)[0]!;
-        if (isBeingMade?.(urlPath)) {
-          return reply.status(503).header('Retry-After', '30').header('Cache-Control', 'no-store').send({
-            statusCode: 503,
-            error: 'Service Unavailable',
-            message: 'This video is still being prepared. Please try again in a minute.',
-          });
-        }
-        return notFound(reply, urlPath);
+        return isBeingMade?.(urlPath) ? stillBeingPrepared(reply) : notFound(reply, urlPath);
       });
 
       // A folder is never a file: 404 like any other missing file (send would answer 403); nor is an uploaded original.
