@@ -110,7 +110,7 @@ test('share copies the link when the browser has no share sheet', async ({ gated
   });
   const series = await seriesByTitle(page.request, DETAIL_TITLE);
   await page.goto(`/series/${series.id}`);
-  await page.getByRole('button', { name: 'Share' }).click();
+  await page.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByTestId('toast')).toContainText('Link copied!');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
 });

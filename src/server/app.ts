@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { operatorOfSession } from './modules/auth/auth.service.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { accessGatePlugin } from './modules/access/access.plugin.ts';
+import { linkPreviewsRoutes } from './modules/pages/link-previews.routes.ts';
 import { viewersPlugin } from './modules/viewers/viewers.plugin.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { catalogueSnapshotRoutes } from './modules/catalogue-snapshot/catalogue-snapshot.routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(auditRoutes);
   await app.register(supportRoutes);
   await app.register(accountsRoutes);
+  await app.register(linkPreviewsRoutes);
 
   // Without a built client (API-only: `npm run dev`, the tests) there are no pages to render.
   const clientDir = builtClient(deps.clientDir);

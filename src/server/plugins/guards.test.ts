@@ -15,6 +15,8 @@ const READERS = ['owner', 'editor', 'analyst'] as const;
 const EDITORS = ['owner', 'editor'] as const;
 const ANALYSTS = ['owner', 'analyst'] as const;
 const SUPPORT = ['owner', 'support'] as const;
+const INDEX_HTML = '<!doctype html><title>app</title>';
+
 /** Who may use a route: anyone, a viewer past the gate, or operators of these roles. */
 type Decision = 'public' | 'viewer' | readonly OperatorRole[];
 
@@ -40,6 +42,12 @@ const GUARD_OF_ROUTE: Record<string, Decision> = {
   'HEAD /rewards': 'public',
   'GET /profile': 'public',
   'HEAD /profile': 'public',
+  'GET /robots.txt': 'public',
+  'HEAD /robots.txt': 'public',
+  'GET /sitemap.xml': 'public',
+  'HEAD /sitemap.xml': 'public',
+  'GET /link-previews/series/:seriesId': 'viewer',
+  'HEAD /link-previews/series/:seriesId': 'viewer',
   'GET /api/health': 'public',
   'HEAD /api/health': 'public',
   'GET /api/access': 'public',
@@ -220,7 +228,7 @@ let t: TestContext;
 let clientDir: string;
 beforeAll(async () => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-guards-client-'));
-  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>app</title>');
+  fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
   t = await createTestContext({ CLIENT_DIR: clientDir });
 });
 afterAll(async () => {
@@ -284,6 +292,26 @@ describe('guards attached to routes', () => {
     expect(actual).toEqual(GUARD_OF_ROUTE);
   });
 
+  it('lets link-preview bots past the gate only where a route declares it, and nowhere in the API', async () => {
+    const declared = t.app
+      .routeGuards()
+      .filter((r) => r.linkPreviews)
+      .map((r) => `${r.method} ${r.url}`);
+    expect(declared.sort()).toEqual(
+      ['/link-previews/series/:seriesId', '/series/:id', '/watch/:episodeId']
+        .flatMap((url) => [`GET ${url}`, `HEAD ${url}`])
+        .sort(),
+    );
+    const bot = { 'user-agent': 'Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)' };
+    for (const [route, guard] of Object.entries(GUARD_OF_ROUTE)) {
+      const [method, pattern] = route.split(' ') as [string, string];
+      if (guard === 'public' || declared.includes(route) || method !== 'GET') continue;
+      const reply = await t.app.inject({ method: 'GET', url: concreteUrl(pattern), headers: bot });
+      expect([401, 404], `${route}: ${reply.statusCode}`).toContain(reply.statusCode);
+      if (pattern.startsWith('/api/')) expect(reply.statusCode, route).toBe(401);
+    }
+  });
+
   it('refuses to start an app with an operator route that names no role', async () => {
     const app = Fastify();
     await app.register(guardsPlugin, { operatorOfSession: async () => undefined });
@@ -311,7 +339,11 @@ describe('guards attached to routes', () => {
         });
         // A doubled slash takes a token address out of its route into /media/*, whose gate then answers.
         const leftItsRoute = pattern.startsWith('/media/~t/') && url.startsWith('/media//');
-        if (guard === 'public' && !leftItsRoute) {
+        // Outside /api and /media, an address that left its route is a page: the app's shell, which holds the gate.
+        const shell = guard === 'viewer' && !/^\/(api|media)\//.test(pattern) && url !== concreteUrl(pattern);
+        if (shell && reply.statusCode === 200) {
+          expect(reply.body, `${method} ${url}`).toBe(method === 'HEAD' ? '' : INDEX_HTML);
+        } else if (guard === 'public' && !leftItsRoute) {
           expect(reply.statusCode, `${method} ${url}`).not.toBe(401);
         } else {
           // Refused by the guard when it reaches the route, or matches no route at all.

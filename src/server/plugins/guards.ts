@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { OperatorRole, SignedInOperator } from '#contract/index.ts';
+import { isLinkPreviewBot } from './link-crawlers.ts';
 import { admitInMemory, admitRequest, type RateBucket } from './rate-limits.ts';
 
 export const ACCESS_COOKIE = 'cliffhanger_access';
@@ -20,6 +21,11 @@ declare module 'fastify' {
     /** The operator roles an `operator` route admits; such a route without any stops the start. */
     roles?: readonly OperatorRole[];
     rateBucket?: RateBucket;
+    /**
+     * Link-preview bots (isLinkPreviewBot) pass this route's `viewer` guard without the access cookie: the route
+     * gives them only what a shared link's preview shows (title, description, picture).
+     */
+    linkPreviews?: boolean;
   }
   interface FastifyInstance {
     operatorOfSession: GuardsOptions['operatorOfSession'];
@@ -29,6 +35,7 @@ declare module 'fastify' {
       url: string;
       guard: Guard | undefined;
       roles: readonly OperatorRole[] | undefined;
+      linkPreviews: boolean;
     }[];
   }
   interface FastifyRequest {
@@ -44,6 +51,10 @@ export const viewerRoute = { guard: 'viewer', rateBucket: 'api' } as const;
 export function operatorRoute<const Roles extends readonly [OperatorRole, ...OperatorRole[]]>(...roles: Roles) {
   return { guard: 'operator', roles, rateBucket: 'api' } as const;
 }
+/** A viewer page a shared link lands on: open, and what a link-preview bot is given there is the route's to decide. */
+export const linkPreviewPageRoute = { guard: 'public', rateBucket: 'api', linkPreviews: true } as const;
+/** A link preview's picture: past the gate, and open to link-preview bots too. */
+export const linkPreviewImageRoute = { guard: 'viewer', rateBucket: 'media', linkPreviews: true } as const;
 /** Access codes and the operator password: few attempts, counted across instances. */
 export const attemptRoute = { guard: 'public', rateBucket: 'attempts' } as const;
 /** Files of the built client: open, because the gate itself has to load. */
@@ -124,6 +135,7 @@ export const guardsPlugin = fp(async (app: FastifyInstance, options: GuardsOptio
         url: r.url,
         guard: r.config?.guard,
         roles: r.config?.roles,
+        linkPreviews: r.config?.linkPreviews === true,
       })),
     ),
   );
@@ -159,7 +171,7 @@ async function guardWithDatabase(
   rateBucket: RateBucket,
 ) {
   if (!(await admitRequest(app, request, reply, rateBucket))) return;
-  if (guard === 'viewer' && !app.accessGate.admits(request.cookies[ACCESS_COOKIE])) {
+  if (guard === 'viewer' && !app.accessGate.admits(request.cookies[ACCESS_COOKIE]) && !isLinkPreviewFetch(request)) {
     // Operators see what viewers see (the dashboard reads the catalogue), even after revoking viewer access.
     if (!request.cookies[ADMIN_COOKIE] || !(await isOperator(app, request))) {
       return void reply.status(401).header('Cache-Control', 'no-store').send(ACCESS_REQUIRED);
@@ -190,6 +202,11 @@ export function operatorOf(app: FastifyInstance, request: FastifyRequest): Promi
     ? app.operatorOfSession(token).then((operator) => operator ?? null)
     : Promise.resolve(null);
   return request.operatorSession;
+}
+
+/** A link-preview bot asking for a route that declared it gives them previews (`linkPreviews`). */
+export function isLinkPreviewFetch(request: FastifyRequest): boolean {
+  return request.routeOptions.config.linkPreviews === true && isLinkPreviewBot(request.headers['user-agent']);
 }
 
 /** Whether the request carries a live operator session, of any role. */

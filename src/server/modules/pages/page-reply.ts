@@ -35,7 +35,10 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: str
   reply
     .header('Cache-Control', pageCaching(personal))
     .type('text/html; charset=utf-8')
-    .header('Vary', 'Accept-Encoding');
+    .header(
+      'Vary',
+      reply.hasHeader('Vary') ? `${String(reply.getHeader('Vary'))}, Accept-Encoding` : 'Accept-Encoding',
+    );
   const accepted = request.headers['accept-encoding'] ?? '';
   const made = typeof page === 'string';
   if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(made ? brotliPage(page) : page.br);

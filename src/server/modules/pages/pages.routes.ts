@@ -4,8 +4,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PAGE_DATA_ELEMENT_ID, VIEWER_PAGE_QUERIES, type PageData } from '#contract/page-data.ts';
 import type { PageRenderer, RenderedPage } from '#contract/page-render.ts';
-import { ACCESS_COOKIE, publicRoute } from '../../plugins/guards.ts';
+import type { Series } from '#contract/series.ts';
+import { ACCESS_COOKIE, isLinkPreviewFetch, linkPreviewPageRoute, publicRoute } from '../../plugins/guards.ts';
 import { isCatalogueReadUrl } from '../catalogue-snapshot/catalogue-snapshot.service.ts';
+import { sendLinkPreviewPage } from './link-preview-page.ts';
+import { originOf, previewTagsFor, seriesPreview, seriesPreviewOf, withPreviewTags } from './link-preview.ts';
 import { gatherPageData, largestImageOf } from './page-data.ts';
 import { defaultSsrEntry, loadPageRenderer, renderForViewer } from './page-renderer.ts';
 import { attribute, pageCaching, scriptJson, sendPage, type PreparedPage } from './page-reply.ts';
@@ -50,6 +53,8 @@ export function registerViewerPages(
   for (const page of VIEWER_PAGE_QUERIES) {
     const forEveryone = page.sameForEveryone === true;
     const showsAccount = page.queries({}, 'en').includes('/api/user');
+    // A series page is where shared links land: it carries a link preview, and link-preview bots get that alone.
+    const previewed = page.path === '/series/:id';
     const makePage = async (
       request: FastifyRequest<{ Params: Record<string, string> }>,
       language: string,
@@ -63,7 +68,10 @@ export function registerViewerPages(
         ? await renderForViewer(app, request, renderer, data.answers, language, forEveryone)
         : null;
       const index = await fs.readFile(path.join(clientDir, 'index.html'), 'utf8');
-      const html = viewerPageHtml(index, render?.page ?? data, image);
+      const series = previewed ? (data.answers[queries[0]!] as Series | undefined) : undefined;
+      const preview = series && seriesPreview(series);
+      const plain = viewerPageHtml(index, render?.page ?? data, image);
+      const html = preview ? withPreviewTags(plain, preview, previewTagsFor(app, request, preview, language)) : plain;
       // Shared only when complete (rendered, or every answer at hand without a renderer) and made from nothing
       // but the catalogue: any other read may be one viewer's own, or change without the catalogue's stamp.
       const complete = render ? render.page !== null : Object.keys(data.answers).length === queries.length;
@@ -80,14 +88,18 @@ export function registerViewerPages(
         ? reply.header('Cache-Control', pageCaching(personal)).type('text/html').sendFile('index.html')
         : sendPage(request, reply, page, personal);
     // Open like any page (it holds the gate for visitors without access); its answers come from guarded routes.
-    app.get<{ Params: Record<string, string> }>(page.path, { config: publicRoute }, async (request, reply) => {
+    const config = previewed ? linkPreviewPageRoute : publicRoute;
+    app.get<{ Params: Record<string, string> }>(page.path, { config }, async (request, reply) => {
       const language = viewerLanguageOf(request);
+      const { id } = request.params;
+      if (previewed && id && ID.test(id) && isLinkPreviewFetch(request) && !hasAccess(app, request)) {
+        return sendLinkPreviewPage(app, request, reply, await seriesPreviewOf(app, Number(id), language), language);
+      }
       // A page that shows the visitor's account is their first read of it: they get their viewer with the page.
-      const given =
-        showsAccount && app.accessGate.admits(request.cookies[ACCESS_COOKIE]) && app.viewers.giveTo(request, reply);
+      const given = showsAccount && hasAccess(app, request) && app.viewers.giveTo(request, reply);
       // Made for this visitor alone (it may hold their account), so it is theirs to keep, nobody else's.
       if (!forEveryone) return send(request, reply, (await makePage(request, language)).html, true);
-      const address = pageAddress(request.url, language);
+      const address = pageAddress(request.url, language, originOf(app, request));
       const prepared = preparedPages.forVisitor(address, request);
       if (prepared) return sendPage(request, reply, prepared, given);
       const made = await preparedPages.made(address, request, () => makePage(request, language));
@@ -95,6 +107,9 @@ export function registerViewerPages(
     });
   }
 }
+
+const hasAccess = (app: FastifyInstance, request: FastifyRequest) =>
+  app.accessGate.admits(request.cookies[ACCESS_COOKIE]);
 
 /** index.html with the page's markup and data (or its data only), its language and its largest image. */
 export function viewerPageHtml(indexHtml: string, page: RenderedPage | PageData, image: string | undefined): string {

@@ -70,15 +70,22 @@ function pagesWithin(maxBytes: number) {
 
 const isGenre = (value: string) => (GENRES as readonly string[]).includes(value);
 
-/** The address of `url` (path and query) in `language`. */
-export function pageAddress(url: string, language: string): PageAddress {
+/**
+ * The address of `url` (path and query) in `language`, as seen at `origin` (the page's links name it). A `lang`
+ * naming the language is the language itself, already in the key.
+ */
+export function pageAddress(url: string, language: string, origin = ''): PageAddress {
   const [path = '/', query = ''] = url.split('?', 2);
-  const params = [...new URLSearchParams(query)];
-  if (params.length === 0) return { key: `${path}|${language}`, common: true };
+  const params = [...new URLSearchParams(query)].filter(([name, value]) => !(name === 'lang' && value === language));
+  const key = (address: string, common: boolean) => ({
+    key: `${address}|${language}${origin ? `|${origin}` : ''}`,
+    common,
+  });
+  if (params.length === 0) return key(path, true);
   if (params.length === 1 && params[0]![0] === 'genre' && isGenre(params[0]![1])) {
-    return { key: `${path}?genre=${params[0]![1]}|${language}`, common: true };
+    return key(`${path}?genre=${params[0]![1]}`, true);
   }
-  return { key: `${url}|${language}`, common: false };
+  return key(url, false);
 }
 
 export function createPreparedPages(

@@ -17,11 +17,13 @@ export function acceptedLanguages(header: string | undefined): string[] {
 }
 
 /**
- * The UI language the app will show this visitor, as a tag: the one it last told us (its cookie), else the
- * browser's first language we offer (what the app picks on a first visit), else English.
+ * The UI language the app will show this visitor, as a tag: the one the page's address names (`?lang=`, the
+ * address each language's version of a page has for search engines and link previews), else the one it last told
+ * us (its cookie), else the browser's first language we offer (what the app picks on a first visit), else English.
  */
 export function viewerLanguageOf(request: FastifyRequest): string {
-  const remembered = languageOfTag(request.cookies?.[LANGUAGE_COOKIE]);
+  const named = languageOfTag((request.query as { lang?: unknown } | undefined)?.lang as string | undefined);
+  const remembered = named ?? languageOfTag(request.cookies?.[LANGUAGE_COOKIE]);
   const language =
     remembered ?? matchBrowserLanguage(acceptedLanguages(request.headers['accept-language'])) ?? 'english';
   return LANGUAGE_TAGS[language];

@@ -7,9 +7,16 @@ import {
   WATCH_START_VIDEO_ID,
   WATCH_PAGE_FILE,
 } from '#contract/watch-start.ts';
+import type { Episode, Series } from '#contract/series.ts';
 import {
   attribute,
+  episodePreview,
+  episodePreviewOf,
+  originOf,
   pageAddress,
+  previewTagsFor,
+  sendLinkPreviewPage,
+  withPreviewTags,
   pageCaching,
   readPage,
   scriptJson,
@@ -18,8 +25,9 @@ import {
   type MadePage,
   type PreparedPages,
 } from '../pages/pages.service.ts';
+import { episodeUrl, seriesUrl } from '#contract/watch-start.ts';
 import { gatherWatchStart, type GatheredWatchStart } from './watch-start.ts';
-import { publicRoute } from '../../plugins/guards.ts';
+import { ACCESS_COOKIE, isLinkPreviewFetch, linkPreviewPageRoute } from '../../plugins/guards.ts';
 import { positiveId } from '#contract/common.ts';
 
 /**
@@ -61,25 +69,38 @@ const WATCH_START_ANSWERS = 3;
  * sends everyone to); the plain index.html when there is nothing to add.
  */
 export function registerWatchPage(app: FastifyInstance, clientDir: string, preparedPages: PreparedPages) {
-  const makePage = async (request: FastifyRequest, episodeId: string): Promise<MadePage> => {
+  const makePage = async (request: FastifyRequest, episodeId: string, language: string): Promise<MadePage> => {
     const gathered = await gatherWatchStart(app, request, episodeId);
     if (!gathered) return { html: null, sameForEveryone: false };
     // With the episode's video in it, the page leaves the app's code to the player's boot script (watch.html).
     const template = gathered.media.length > 0 ? await readPage(clientDir, WATCH_PAGE_FILE) : null;
-    const html = watchPageHtml(template ?? (await fs.readFile(path.join(clientDir, 'index.html'), 'utf8')), gathered);
+    const plain = watchPageHtml(template ?? (await fs.readFile(path.join(clientDir, 'index.html'), 'utf8')), gathered);
+    // The link preview, from the answers the page already holds.
+    const { answers } = gathered.start;
+    const episode = answers[episodeUrl(episodeId)] as Episode | undefined;
+    const series = episode && (answers[seriesUrl(episode.seriesId, language)] as Series | undefined);
+    const preview = episode && series && episodePreview(series, episode);
+    const html = preview ? withPreviewTags(plain, preview, previewTagsFor(app, request, preview, language)) : plain;
     return { html, sameForEveryone: Object.keys(gathered.start.answers).length === WATCH_START_ANSWERS };
   };
   // Open like any page (it holds the gate for visitors without access); its answers come from guarded routes.
-  app.get<{ Params: { episodeId: string } }>('/watch/:episodeId', { config: publicRoute }, async (request, reply) => {
+  // A link-preview bot the gate would stop gets the page's link preview alone.
+  const config = linkPreviewPageRoute;
+  app.get<{ Params: { episodeId: string } }>('/watch/:episodeId', { config }, async (request, reply) => {
     // No viewer comes with the page: the player's first write (or its read of /api/user) gives this browser one,
     // and its other writes wait for that answer (asViewer, src/web/lib/api-client.ts).
     const { episodeId } = request.params;
     if (!positiveId.safeParse(episodeId).success) return sendIndex(reply);
-    // The page holds nothing of the address's query: one page per episode and language.
-    const address = pageAddress(`/watch/${Number(episodeId)}`, viewerLanguageOf(request));
+    const language = viewerLanguageOf(request);
+    if (isLinkPreviewFetch(request) && !app.accessGate.admits(request.cookies[ACCESS_COOKIE])) {
+      const preview = await episodePreviewOf(app, Number(episodeId), language);
+      return sendLinkPreviewPage(app, request, reply, preview, language);
+    }
+    // The page holds nothing of the address's query but its language: one page per episode and language.
+    const address = pageAddress(`/watch/${Number(episodeId)}`, language, originOf(app, request));
     const page =
       preparedPages.forVisitor(address, request) ??
-      (await preparedPages.made(address, request, () => makePage(request, episodeId)));
+      (await preparedPages.made(address, request, () => makePage(request, episodeId, language)));
     return page === null ? sendIndex(reply) : sendPage(request, reply, page, false);
   });
 }

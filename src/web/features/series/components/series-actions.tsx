@@ -6,6 +6,8 @@ import { useLikedSeriesIds } from '#web/api/get-liked.ts';
 import { useToggleBookmark } from '../api/toggle-bookmark.ts';
 import { useToggleLike } from '../api/toggle-like.ts';
 import { toast } from '#web/components/ui/toast.tsx';
+import { paths } from '#web/lib/paths.ts';
+import { useShareLink } from '#web/lib/share-link.ts';
 
 /** Like, save, share and top up: round icon buttons with their label underneath, as in the big drama apps. */
 export function SeriesActions({ series, onTopUp }: { series: Series; onTopUp: () => void }) {
@@ -31,24 +33,13 @@ export function SeriesActions({ series, onTopUp }: { series: Series; onTopUp: ()
       onError: () => toast({ title: t('toast.actionFailed'), variant: 'destructive' }),
     });
 
-  const share = async () => {
-    const url = window.location.href;
-    if (navigator.share) {
-      try {
-        await navigator.share({ title: series.title, text: series.description, url });
-        return;
-      } catch (error) {
-        // The viewer closed the share sheet: nothing to do.
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      toast({ title: t('toast.linkCopied') });
-    } catch {
-      toast({ title: t('toast.copyFailed'), description: url, variant: 'destructive' });
-    }
-  };
+  const shareLink = useShareLink({
+    share: t('actions.share'),
+    copyLink: t('actions.copyLink'),
+    linkCopied: t('toast.linkCopied'),
+    copyFailed: t('toast.copyFailed'),
+  });
+  const share = () => shareLink.share({ title: series.title, text: series.description, path: paths.series(series.id) });
 
   const button =
     'flex min-w-16 flex-col items-center gap-1 rounded-xl px-2 py-1.5 text-xs font-medium text-zinc-300 transition-colors hover:bg-white/5 hover:text-white disabled:opacity-60';
@@ -72,7 +63,7 @@ export function SeriesActions({ series, onTopUp }: { series: Series; onTopUp: ()
         <span className={circle}>
           <Share2 className="size-5" aria-hidden />
         </span>
-        {t('actions.share')}
+        {shareLink.label}
       </button>
       <button type="button" className={button} onClick={onTopUp}>
         <span className={`${circle} text-amber-300`}>

@@ -3,10 +3,19 @@ import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 import { Link } from 'wouter';
 import type { Episode, Series } from '#contract/series.ts';
 import { paths } from '#web/lib/paths.ts';
+import { lazyPart, useLazyPart } from '#web/lib/lazy-part.ts';
+import { loadTexts, shownLanguageTag } from '#web/lib/texts/text-store.ts';
 
-/** The back link, the series' title and the episode line. */
+// Not part of the player's first paint: its code and texts are fetched once the page is idle.
+const shareButton = lazyPart(async () => {
+  const [module] = await Promise.all([import('./share-button.tsx'), loadTexts(shownLanguageTag(), ['share'])]);
+  return { default: module.ShareButton };
+});
+
+/** The back link, the series' title, the episode line and Share. */
 export function PlayerTopBar({ series, episode, fade }: { series: Series; episode: Episode; fade: string }) {
   const { t } = useTranslation('watch');
+  const ShareButton = useLazyPart(shareButton, false);
   return (
     <div
       className={`pointer-events-none absolute inset-x-0 top-0 bg-gradient-to-b from-black/80 via-black/40 to-transparent pb-10 ${fade}`}
@@ -22,6 +31,7 @@ export function PlayerTopBar({ series, episode, fade }: { series: Series; episod
             {episode.title ? ` · ${episode.title}` : ''}
           </p>
         </div>
+        {ShareButton && <ShareButton title={series.title} path={paths.watch(episode.id)} />}
       </div>
     </div>
   );
