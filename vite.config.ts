@@ -189,6 +189,8 @@ export default defineConfig({
         outDir: 'dist/client',
         // Read by scripts/check-first-route-budget.mjs.
         manifest: true,
+        // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the first route.
+        modulePreload: { polyfill: false },
         rolldownOptions: {
           input: { index: 'index.html', [WATCH_BOOT]: BOOT_SOURCE },
           preserveEntrySignatures: false,

@@ -1,15 +1,18 @@
 /**
  * Tap benchmark (issue 23): in Chromium on a phone-sized page, the time from a tap on an opener to its
- * menu, dialog or toast on screen, for the six things that open on a tap in the viewer app: the header's
+ * menu, dialog or toast on screen, for the things that open on a tap in the viewer app: the header's
  * language menu, the login dialog and the account menu (home), and on a series page the Top Up dialog,
- * the unlock dialog (a locked episode) and Share (its "Link copied!" toast). Each run is a fresh visit
- * (new browser profile, empty cache): the first tap of that visit is timed.
+ * the unlock dialog (a locked episode) and Share (its "Link copied!" toast); and in the player (issue 36)
+ * the unlock dialog of a locked episode chosen in the episode list, or swiped to (the arrow key) from the
+ * last free one while it plays. Each run is a fresh visit (new browser profile, empty cache): the first tap
+ * of that visit is timed.
  *
  *   npx tsx bench/taps.ts          (or npm run bench:taps)
  *
  * It builds nothing: like bench/video-start.ts it starts the server on the client in BENCH_CLIENT_DIR
  * (default dist/client: `npm run build`) on BENCH_PORT (5212), or uses BENCH_URL with BENCH_ACCESS_CODE.
- * BENCH_RUNS (10 visits per opener and network) is optional.
+ * BENCH_RUNS (10 visits per opener and network) is optional; BENCH_OPENERS (`unlock,share`: openers whose name
+ * has one of these) and BENCH_NETWORKS (`unthrottled`) measure a part.
  *
  * Two moments of tapping, unthrottled and at 150 ms latency / 1.6 Mbps (CDP Network.emulateNetworkConditions):
  * - settled: once the app has started on the page and the network has been quiet for half a second (a
@@ -26,6 +29,7 @@ import os from 'node:os';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM, LAUNCH_ARGS } from './support/chromium.ts';
 import { machineLoad, startBenchServer, summarize } from './support/server.ts';
+import { FREE_EPISODES } from '../src/contract/constants.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const TARGET_MS = 100;
@@ -40,21 +44,27 @@ interface Network {
 const NETWORKS: Network[] = [
   { name: 'unthrottled' },
   { name: '150 ms, 1.6 Mbps', conditions: { latency: 150, downloadThroughput: 200_000, uploadThroughput: 200_000 } },
-];
+].filter((network) => !process.env.BENCH_NETWORKS || process.env.BENCH_NETWORKS.split(',').includes(network.name));
 type Moment = 'settled' | 'early';
 
 interface Opener {
   name: string;
   /** The page it is on: a path, or one made from the series under test. */
   path: (series: SeriesUnderTest) => string;
-  /** What is tapped. */
+  /** What is tapped (a key name for `key`). */
   trigger: string;
+  /** Pressed instead of tapped. */
+  key?: boolean;
+  /** Run on the page before the tap is armed (opening the player's episode list). */
+  prepare?: (page: Page) => Promise<void>;
   /** What shows once it opened. */
   opening: string;
   loggedIn?: boolean;
 }
 interface SeriesUnderTest {
   id: number;
+  /** Its last free episode: the next one is locked. */
+  lastFreeEpisodeId: number;
 }
 
 const OPENERS: Opener[] = [
@@ -90,10 +100,42 @@ const OPENERS: Opener[] = [
     trigger: 'main button:has-text("Share")',
     opening: '[data-testid="toast"]',
   },
+  {
+    name: 'unlock in player list',
+    path: (series) => `/watch/${series.lastFreeEpisodeId}`,
+    prepare: async (page) => {
+      await playerPlaying(page);
+      await page.mouse.move(200, 300);
+      await page.click('[data-testid="player"] button[aria-label="Episodes"]');
+      await page.waitForSelector('[data-testid="episode-sheet"]');
+    },
+    trigger: `[data-testid="episode-sheet"] button[aria-label="Episode ${FREE_EPISODES + 1}, locked"]`,
+    opening: '[data-testid="unlock-cost"]',
+  },
+  {
+    name: 'unlock by swipe',
+    path: (series) => `/watch/${series.lastFreeEpisodeId}`,
+    prepare: playerPlaying,
+    key: true,
+    trigger: 'ArrowDown',
+    opening: '[data-testid="unlock-cost"]',
+  },
 ];
 
+/** The player's episode is playing (the app has started on /watch). */
+async function playerPlaying(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const player = document.querySelector('[data-testid="player"]');
+      return !!player && [...player.querySelectorAll('video')].some((video) => !video.paused && video.currentTime > 0);
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
+}
+
 /**
- * Runs in every page before its own scripts: notes the time of the first pointerdown after `arm`, then
+ * Runs in every page before its own scripts: notes the time of the first pointerdown (or keydown) after `arm`, then
  * looks every animation frame for the opening, laid out on screen (a menu is placed off screen until it
  * has been positioned) and not hidden. A string, not a function: tsx would
  * add helpers to a function's source that the page does not have.
@@ -114,11 +156,13 @@ const PROBE = `(() => {
     if (shown(state.armed)) state.shownAt = performance.now();
     else requestAnimationFrame(look);
   };
-  addEventListener('pointerdown', (event) => {
+  const tapped = (event) => {
     if (!state.armed || state.tapAt !== null) return;
     state.tapAt = event.timeStamp;
     requestAnimationFrame(look);
-  }, true);
+  };
+  addEventListener('pointerdown', tapped, true);
+  addEventListener('keydown', tapped, true);
 })();`;
 
 interface Measure {
@@ -166,6 +210,7 @@ async function visit(
       await appStarted(page);
       await page.waitForLoadState('networkidle');
     }
+    await opener.prepare?.(page);
     await page.evaluate((selector) => {
       (window as unknown as { __taps: { armed: string } }).__taps.armed = selector;
     }, opener.opening);
@@ -173,7 +218,8 @@ async function visit(
     page.on('request', (request) => {
       if (/\.js$/.test(new URL(request.url()).pathname)) fetchedCode = true;
     });
-    await page.tap(opener.trigger, { timeout: 30_000 });
+    if (opener.key) await page.keyboard.press(opener.trigger);
+    else await page.tap(opener.trigger, { timeout: 30_000 });
     const shown = await page
       .waitForFunction(
         () => {
@@ -212,11 +258,20 @@ async function seriesWithLockedEpisodes(browser: Browser, base: string, accessCo
     const all = (await (await context.request.get('/api/series')).json()) as { id: number; isFree: boolean }[];
     const paid = all.find((s) => !s.isFree);
     if (!paid) throw new Error('No series with locked episodes in the catalogue.');
-    return { id: paid.id };
+    const episodes = (await (await context.request.get(`/api/series/${paid.id}/episodes`)).json()) as {
+      id: number;
+      episodeNumber: number;
+    }[];
+    const lastFree = episodes.find((episode) => episode.episodeNumber === FREE_EPISODES);
+    if (!lastFree) throw new Error(`Series ${paid.id} has no episode ${FREE_EPISODES}.`);
+    return { id: paid.id, lastFreeEpisodeId: lastFree.id };
   } finally {
     await context.close();
   }
 }
+
+const chosen = (opener: Opener) =>
+  !process.env.BENCH_OPENERS || process.env.BENCH_OPENERS.split(',').some((part) => opener.name.includes(part));
 
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '—');
 
@@ -232,7 +287,7 @@ async function main() {
     console.log(`server ${server.url}; series ${series.id}; ${RUNS} fresh visits per opener, network and moment`);
     for (const network of NETWORKS) {
       for (const moment of ['settled', 'early'] as const) {
-        for (const opener of OPENERS) {
+        for (const opener of OPENERS.filter(chosen)) {
           const measure: Measure = {
             opener: opener.name,
             network: network.name,

@@ -191,11 +191,44 @@ test('on the player, the unlock dialog’s code is fetched while the episode pla
   await expect(page.getByTestId('player')).toBeVisible();
   await expect(dialog).toBeHidden();
 
+  // Neither its code nor its words (the series texts, which the player's page does not show) are asked for then.
   const fetched: string[] = [];
   page.on('request', (request) => {
-    if (/\.js$/.test(new URL(request.url()).pathname)) fetched.push(request.url());
+    if (/\.js$|\/locales-[\w-]+\//.test(new URL(request.url()).pathname)) fetched.push(request.url());
   });
   await page.keyboard.press('ArrowDown');
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('unlock-cost')).toBeVisible();
   expect(fetched).toEqual([]);
+});
+
+test('on the player, a locked episode chosen in the episode list opens its unlock dialog with nothing fetched', async ({
+  gatedPage: page,
+}) => {
+  const seriesId = await seriesWithLockedEpisodes(page, 'last');
+  const episodes = (await (await page.request.get(`/api/series/${seriesId}/episodes`)).json()) as {
+    id: number;
+    episodeNumber: number;
+  }[];
+  const lastFree = episodes.find((episode) => episode.episodeNumber === FREE_EPISODES)!;
+  await page.goto(`/watch/${lastFree.id}`);
+  await expect(page.getByTestId('player')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.mouse.move(200, 300);
+  await page.getByRole('button', { name: 'Episodes' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Episodes' });
+  await expect(sheet).toBeVisible();
+
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (/\.js$|\/locales-[\w-]+\//.test(new URL(request.url()).pathname)) fetched.push(request.url());
+  });
+  await sheet.getByRole('button', { name: `Episode ${FREE_EPISODES + 1}, locked` }).tap();
+  const dialog = page.getByRole('dialog', { name: `Unlock Episode ${FREE_EPISODES + 1}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('unlock-cost')).toBeVisible();
+  await expect(sheet).toBeHidden();
+  expect(fetched).toEqual([]);
+  // The focus moves into the dialog (right after the frame that shows it).
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
 });

@@ -6,7 +6,7 @@ import { paths } from '../../lib/paths.ts';
 import { formatLikes } from '../../lib/format.ts';
 import { genreLabel } from '../../lib/i18n.ts';
 import { Skeleton } from '../ui/skeleton.tsx';
-import { posterOf } from './series-card.tsx';
+import { posterOf } from '#contract/catalogue-display.ts';
 
 const MAX_TAGS = 2;
 

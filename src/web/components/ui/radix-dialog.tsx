@@ -25,8 +25,13 @@ export default function RadixModal({
         <RadixDialog.Content
           className={`fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] w-full overflow-y-auto rounded-t-2xl border border-white/10 bg-zinc-900 p-5 text-white shadow-2xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl ${className}`}
           {...(description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={() => {
+          onOpenAutoFocus={(event) => {
             opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            // Focusing lays the whole page out at once, before the frame that shows the dialog: the focus
+            // moves in right after that frame instead (unless something in the dialog took it already).
+            event.preventDefault();
+            const content = event.currentTarget;
+            if (content instanceof HTMLElement) requestAnimationFrame(() => setTimeout(() => focusFirstIn(content)));
           }}
           onCloseAutoFocus={(event) => {
             const target = opener.current;
@@ -56,4 +61,13 @@ export default function RadixModal({
       </RadixDialog.Portal>
     </RadixDialog.Root>
   );
+}
+
+/** What Radix would focus: the first control in the dialog, else the dialog itself. */
+function focusFirstIn(content: HTMLElement) {
+  if (!content.isConnected || content.contains(document.activeElement)) return;
+  const first = content.querySelector<HTMLElement>(
+    'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])',
+  );
+  (first ?? content).focus();
 }

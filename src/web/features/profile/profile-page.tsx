@@ -29,7 +29,7 @@ import { SignInMethods } from './components/sign-in-methods.tsx';
 import { YourData } from './components/your-data.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { TopUpDialog } from '../../components/wallet/top-up-dialog.tsx';
+import { TopUpDialogOnDemand } from '../../components/wallet/top-up-dialog-on-demand.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { formatNumber } from '../../lib/format.ts';
 
@@ -180,7 +180,7 @@ export default function ProfilePage() {
       </nav>
 
       <LoginDialogOnDemand open={loginOpen} onOpenChange={setLoginOpen} />
-      <TopUpDialog open={topUpOpen} onOpenChange={setTopUpOpen} />
+      <TopUpDialogOnDemand open={topUpOpen} onOpenChange={setTopUpOpen} />
     </div>
   );
 }

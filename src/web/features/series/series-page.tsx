@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Clock, Coins, Heart, Play, Star } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { Link, useLocation, useParams } from 'wouter';
@@ -9,12 +9,11 @@ import { useEpisodes } from '../../api/get-episodes.ts';
 import { useProgress } from '../../api/get-progress.ts';
 import { useSeries } from '../../api/get-series.ts';
 import { useUnlockedEpisodes } from '../../api/get-unlocked-episodes.ts';
-import { posterOf } from '../../components/series/series-card.tsx';
+import { posterOf } from '#contract/catalogue-display.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { EpisodeUnlockOnDemand } from '../../components/wallet/episode-unlock-on-demand.tsx';
-import { TopUpDialog } from '../../components/wallet/top-up-dialog.tsx';
-import { usePaywallShown } from '../../components/wallet/use-paywall-shown.ts';
+import { EpisodeUnlockOnDemand, type EpisodeUnlockOpener } from '../../components/wallet/episode-unlock-on-demand.tsx';
+import { TopUpDialogOnDemand } from '../../components/wallet/top-up-dialog-on-demand.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatLikes, formatNumber, formatRatingOutOfTen, ratingCount } from '../../lib/format.ts';
 import { genreLabel } from '../../lib/i18n.ts';
@@ -55,9 +54,7 @@ function SeriesDetail({ series }: { series: Series }) {
   const episodesQuery = useEpisodes(series.id);
   const unlocksQuery = useUnlockedEpisodes(series.id, { enabled: !series.isFree });
   const progress = useProgress().data?.find((entry) => entry.seriesId === series.id);
-  // The locked episode whose unlock (or the top up it led to) is on screen.
-  const [unlocking, setUnlocking] = useState<number | null>(null);
-  usePaywallShown(series.id, unlocking);
+  const unlock = useRef<EpisodeUnlockOpener>(null);
   const [topUpOpen, setTopUpOpen] = useState(false);
 
   const unlockedNumbers = new Set((unlocksQuery.data ?? []).map((entry) => entry.episodeNumber));
@@ -70,7 +67,7 @@ function SeriesDetail({ series }: { series: Series }) {
   const playTarget = resumeEpisode ?? episodes[0];
 
   const select = (episode: Episode, access: EpisodeAccess) => {
-    if (access === 'locked') setUnlocking(episode.episodeNumber);
+    if (access === 'locked') unlock.current?.open(episode.episodeNumber);
     else navigate(paths.watch(episode.id));
   };
 
@@ -226,13 +223,8 @@ function SeriesDetail({ series }: { series: Series }) {
         </section>
       </div>
 
-      <EpisodeUnlockOnDemand
-        series={series}
-        episodeNumber={unlocking}
-        onClose={() => setUnlocking(null)}
-        onUnlocked={() => setUnlocking(null)}
-      />
-      <TopUpDialog open={topUpOpen} onOpenChange={setTopUpOpen} />
+      <EpisodeUnlockOnDemand ref={unlock} series={series} />
+      <TopUpDialogOnDemand open={topUpOpen} onOpenChange={setTopUpOpen} />
     </article>
   );
 }

@@ -6,7 +6,7 @@ import type { Series } from '#contract/series.ts';
 import type { UnlockedEpisode } from '#contract/wallet.ts';
 import { paths } from '#web/lib/paths.ts';
 import { episodesQueryOptions } from '#web/api/get-episodes.ts';
-import { posterOf } from '#web/components/series/series-card.tsx';
+import { posterOf } from '#contract/catalogue-display.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 
 /** Unlocked episodes with their series; each opens that episode (its id comes from the series' episode list). */

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { SeriesProgress } from '#contract/library.ts';
 import type { Series } from '#contract/series.ts';
 import { paths } from '#web/lib/paths.ts';
-import { posterOf } from '#web/components/series/series-card.tsx';
+import { posterOf } from '#contract/catalogue-display.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 
 /** Series in progress, the most recent first; each resumes the episode watched last. */

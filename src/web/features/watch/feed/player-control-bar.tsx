@@ -4,10 +4,12 @@ import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 import { formatDuration } from '#web/lib/format.ts';
 import { Scrubber } from './scrubber.tsx';
 import { SpeedMenu } from './speed-menu.tsx';
+import { usePlaybackTime } from './use-playback-time.ts';
 
 export interface PlayerControlBarProps {
   fade: string;
-  time: { current: number; duration: number };
+  /** The element playing, whose time the bar shows. */
+  video: HTMLVideoElement | null;
   onSeek: (seconds: number) => void;
   rate: number;
   onRateChange: (rate: number) => void;
@@ -26,7 +28,7 @@ const ICON_BUTTON = 'flex size-11 items-center justify-center rounded-full text-
 /** The bar at the bottom: the scrubber, the time, and the speed, episodes, sound and full-screen buttons. */
 export function PlayerControlBar(props: PlayerControlBarProps) {
   const { t } = useTranslation('watch');
-  const { time } = props;
+  const time = usePlaybackTime(props.video);
   const timeText = t('player.timeOf', {
     current: formatDuration(time.current),
     duration: formatDuration(time.duration),

@@ -6,7 +6,7 @@ export interface PlayerElementEvents {
   onEnded: () => void;
 }
 
-/** What the element on screen is doing (playing, ended, muted, buffering, time), read from its events. */
+/** What the element on screen is doing (playing, ended, muted, buffering), read from its events (its time: use-playback-time.ts). */
 /** `volumeRef` keeps the last audible volume, which unmuting and the next episode restore. */
 export function usePlayerElement(
   video: HTMLVideoElement | null,
@@ -17,13 +17,11 @@ export function usePlayerElement(
   const [ended, setEnded] = useState(false);
   const [muted, setMuted] = useState(false);
   const [buffering, setBuffering] = useState(true);
-  const [time, setTime] = useState({ current: 0, duration: 0 });
   const latest = useRef(events);
   latest.current = events;
 
   useEffect(() => {
     if (!video) return;
-    const readTime = () => setTime({ current: video.currentTime, duration: video.duration || 0 });
     const readVolume = () => {
       setMuted(video.muted || video.volume === 0);
       if (video.volume > 0) volumeRef.current = video.volume;
@@ -47,7 +45,6 @@ export function usePlayerElement(
     if (!video.paused) latest.current.onPlay();
     setEnded(video.ended);
     setBuffering(video.readyState < HTMLMediaElement.HAVE_FUTURE_DATA);
-    readTime();
     readVolume();
     const listeners: [string, () => void][] = [
       ['play', onPlay],
@@ -56,10 +53,6 @@ export function usePlayerElement(
       ['waiting', onWaiting],
       ['playing', onReady],
       ['canplay', onReady],
-      ['timeupdate', readTime],
-      ['durationchange', readTime],
-      ['loadedmetadata', readTime],
-      ['seeked', readTime],
       ['volumechange', readVolume],
     ];
     for (const [name, listener] of listeners) video.addEventListener(name, listener);
@@ -68,5 +61,5 @@ export function usePlayerElement(
     };
   }, [video, volumeRef]);
 
-  return { playing, ended, muted, buffering, time };
+  return { playing, ended, muted, buffering };
 }

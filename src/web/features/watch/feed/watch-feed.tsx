@@ -7,7 +7,7 @@ import { paths } from '#web/lib/paths.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { preloadDialog } from '#web/components/ui/dialog.tsx';
 import { lazyPart, useLazyPart } from '#web/lib/lazy-part.ts';
-import { EpisodeUnlockOnDemand } from '#web/components/wallet/episode-unlock-on-demand.tsx';
+import { EpisodeUnlockOnDemand, type EpisodeUnlockOpener } from '#web/components/wallet/episode-unlock-on-demand.tsx';
 import { useProgressReporter } from '../use-progress-reporter.ts';
 import { SubtitleOverlay } from '../subtitles/subtitle-overlay.tsx';
 import { SubtitlesMenu } from '../subtitles/subtitles-menu.tsx';
@@ -15,7 +15,7 @@ import { useSubtitles } from '../subtitles/use-subtitles.ts';
 import { useViewingEvents } from '../viewing-events/use-viewing-events.ts';
 import { LockedPeeks } from './locked-peeks.tsx';
 import { PlayerControlBar } from './player-control-bar.tsx';
-import { AfterLastPlayable, CentrePlayButton, PlaybackFailed, TapForSound } from './player-notices.tsx';
+import { CentrePlayButton, TapForSound } from './player-notices.tsx';
 import { PlayerTopBar } from './player-top-bar.tsx';
 import { useControlsVisibility } from './use-controls-visibility.ts';
 import { useFeedEpisodes } from './use-feed-episodes.ts';
@@ -32,6 +32,8 @@ const episodeSheet = lazyPart(async () => {
   const [{ EpisodeSheet }] = await Promise.all([import('./episode-sheet.tsx'), preloadDialog()]);
   return { default: EpisodeSheet };
 });
+
+const endNotices = lazyPart(() => import('./end-notices.tsx'));
 
 export interface WatchFeedProps {
   series: Series;
@@ -89,6 +91,9 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
   const EpisodeSheet = useLazyPart(episodeSheet, sheetOpened);
   const [speedMenuOpen, setSpeedMenuOpen] = useState(false);
   const [subtitlesMenuOpen, setSubtitlesMenuOpen] = useState(false);
+  const unlock = useRef<EpisodeUnlockOpener>(null);
+  const openUnlock = (episodeNumber: number) => unlock.current?.open(episodeNumber);
+  // Learnt once the unlock dialog is on screen (the dialog does not wait for the feed to render again).
   const [unlocking, setUnlocking] = useState<number | null>(null);
   const overlayOpen = sheetOpen || speedMenuOpen || subtitlesMenuOpen || unlocking !== null;
   const { controlsVisible, scheduleHide, revealControls, pinControls, hideControls } = useControlsVisibility(
@@ -117,7 +122,6 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
     activation?.episodeId === episode.id
       ? { video: activation.video, seriesId: series.id, episodeNumber: episode.episodeNumber }
       : null,
-    { seriesId: series.id, episodeNumber: unlocking },
   );
 
   // ---- moving through the feed
@@ -128,7 +132,7 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
       const access = accessOf(target);
       if (access !== 'playable') {
         placeTrack(0, true);
-        if (access === 'locked') setUnlocking(target.episodeNumber);
+        if (access === 'locked') unlock.current?.open(target.episodeNumber);
         return;
       }
       // Start the next episode right here, inside the viewer's gesture (which lets it start with sound).
@@ -144,7 +148,7 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
     [next, previous, accessOf, placeTrack, poolRef, prepareToPlay, startPlayback, navigate, viewerMovedOn],
   );
 
-  const { playing, ended, muted, buffering, time } = usePlayerElement(active, volumeRef, {
+  const { playing, ended, muted, buffering } = usePlayerElement(active, volumeRef, {
     onPlay: () => {
       scheduleHide();
       // The unlock dialog's texts, fetched once the video runs, so that the dialog opens at once.
@@ -154,7 +158,7 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
     onEnded: () => {
       if (!next) return;
       if (accessOf(next) === 'playable') move('next');
-      else if (accessOf(next) === 'locked') setUnlocking(next.episodeNumber);
+      else if (accessOf(next) === 'locked') openUnlock(next.episodeNumber);
     },
   });
 
@@ -162,7 +166,7 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
     setSheetOpen(false);
     if (target.id === episode.id) return;
     const access = accessOf(target);
-    if (access === 'locked') setUnlocking(target.episodeNumber);
+    if (access === 'locked') openUnlock(target.episodeNumber);
     else if (access === 'playable') {
       viewerMovedOn();
       activeRef.current?.pause();
@@ -205,6 +209,9 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
   const shown = controlsVisible || !playing || overlayOpen;
   const fade = `transition-[opacity,visibility] duration-300 ${shown ? 'visible opacity-100' : 'invisible opacity-0'}`;
   const nextAccess = next ? accessOf(next) : undefined;
+  const failed = !!failure;
+  const afterLast = ended && nextAccess !== 'playable';
+  const EndNotices = useLazyPart(endNotices, failed || afterLast);
   const lockedPeeks = [next, previous].filter((e): e is Episode => e !== undefined && accessOf(e) === 'locked');
 
   return (
@@ -250,14 +257,21 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
         <PlayerTopBar series={series} episode={episode} fade={fade} />
         {playback.soundBlocked && muted && <TapForSound onEnable={playback.enableSound} />}
         <CentrePlayButton playing={playing} ended={ended} fade={fade} onToggle={playback.togglePlay} />
-        {failure && <PlaybackFailed onRetry={retry} />}
-        {ended && nextAccess !== 'playable' && (
-          <AfterLastPlayable series={series} next={next} nextAccess={nextAccess} onUnlock={setUnlocking} />
+        {EndNotices && (failed || afterLast) && (
+          <EndNotices
+            failed={failed}
+            afterLast={afterLast}
+            onRetry={retry}
+            series={series}
+            next={next}
+            nextAccess={nextAccess}
+            onUnlock={openUnlock}
+          />
         )}
 
         <PlayerControlBar
           fade={fade}
-          time={time}
+          video={active}
           onSeek={playback.seekTo}
           rate={playback.rate}
           onRateChange={playback.changeRate}
@@ -299,12 +313,11 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
         />
       )}
       <EpisodeUnlockOnDemand
+        ref={unlock}
         series={series}
-        episodeNumber={unlocking}
-        onClose={() => setUnlocking(null)}
+        onShownChange={setUnlocking}
         onUnlocked={(number) => {
           markUnlocked(number);
-          setUnlocking(null);
           const target = feed.find((e) => e.episodeNumber === number);
           if (target) {
             activeRef.current?.pause();

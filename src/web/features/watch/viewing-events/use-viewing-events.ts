@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { usePaywallShown } from '#web/components/wallet/use-paywall-shown.ts';
 import { queueViewingEvent, sendViewingEventsSoon } from '#web/lib/viewing-events.ts';
 import { FIRST_FRAME_MARK } from './first-frame-mark.ts';
 
@@ -22,13 +21,10 @@ function startupOf(askedAt: number | null): number | null {
 
 /**
  * Records what the viewer does with the episode on screen, for the operators' Insights: the play start with
- * its measured start-up time, 25/50/75/100 %, leaving before the end, and the unlock dialog (the paywall).
+ * its measured start-up time, 25/50/75/100 % and leaving before the end (the unlock dialog records the paywall itself).
  * Events only join a queue (lib/viewing-events.ts), so nothing here waits on the network or touches playback.
  */
-export function useViewingEvents(
-  episode: ViewedEpisode | null,
-  paywall: { seriesId: number; episodeNumber: number | null },
-) {
+export function useViewingEvents(episode: ViewedEpisode | null) {
   /** When the viewer asked for the next episode (swipe, key, end of the last one); null on a cold visit. */
   const intentAt = useRef<number | null>(null);
   const leaveReason = useRef<'swipe' | 'back'>('back');
@@ -113,8 +109,6 @@ export function useViewingEvents(
       sendViewingEventsSoon();
     };
   }, [video, seriesId, episodeNumber]);
-
-  usePaywallShown(paywall.seriesId, paywall.episodeNumber);
 
   /** Call when the viewer moves to another episode of the feed: it times that one's start-up from now. */
   const movedOn = useCallback(() => {
