@@ -364,7 +364,9 @@ export const passes = pgTable(
   (t) => [
     uniqueIndex('passes_subscription_unique').on(t.subscriptionId),
     // At most one live pass per viewer: two "Get VIP" taps at once make one pass.
-    uniqueIndex('passes_one_live_per_user').on(t.userId).where(sql`${t.status} <> 'ended'`),
+    uniqueIndex('passes_one_live_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} <> 'ended'`),
     check('passes_status_known', sql`${t.status} in ('active', 'past_due', 'ended')`),
   ],
 );

@@ -282,6 +282,8 @@ export async function positionInEpisode(
     .select({ position: progress.positionSeconds })
     .from(progress)
     .innerJoin(episodes, eq(episodes.id, progress.episodeId))
-    .where(and(eq(progress.userId, userId), eq(episodes.seriesId, seriesId), eq(episodes.episodeNumber, episodeNumber)));
+    .where(
+      and(eq(progress.userId, userId), eq(episodes.seriesId, seriesId), eq(episodes.episodeNumber, episodeNumber)),
+    );
   return row?.position ?? 0;
 }

@@ -57,7 +57,9 @@ export async function upsertPass(db: Executor, pass: PassWrite): Promise<PassRow
     .values({
       ...pass,
       currentPeriodEnd:
-        pass.status === 'ended' ? sql`least(${pass.currentPeriodEnd.toISOString()}::timestamptz, now())` : pass.currentPeriodEnd,
+        pass.status === 'ended'
+          ? sql`least(${pass.currentPeriodEnd.toISOString()}::timestamptz, now())`
+          : pass.currentPeriodEnd,
       endedAt: pass.status === 'ended' ? sql`now()` : null,
     })
     .onConflictDoUpdate({

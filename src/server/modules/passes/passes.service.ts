@@ -6,14 +6,7 @@ import * as repo from './passes.repository.ts';
 
 /** Stripe's subscription statuses, which is what a provider reports; the preview reports the same ones. */
 export type SubscriptionStatus =
-  | 'active'
-  | 'trialing'
-  | 'past_due'
-  | 'unpaid'
-  | 'incomplete'
-  | 'incomplete_expired'
-  | 'paused'
-  | 'canceled';
+  'active' | 'trialing' | 'past_due' | 'unpaid' | 'incomplete' | 'incomplete_expired' | 'paused' | 'canceled';
 
 export interface SubscriptionState {
   accountId: string;

@@ -47,10 +47,16 @@ const segment = (b: TestBrowser) => b.get(paid.media('360p/seg_00000.m4s'));
 
 async function ledgerSumsToBalance(userId: string) {
   const [sum] = await t.db
-    .select({ coins: sql<number>`coalesce(sum(coins_delta), 0)::int`, bonuses: sql<number>`coalesce(sum(bonuses_delta), 0)::int` })
+    .select({
+      coins: sql<number>`coalesce(sum(coins_delta), 0)::int`,
+      bonuses: sql<number>`coalesce(sum(bonuses_delta), 0)::int`,
+    })
     .from(walletLedger)
     .where(eq(walletLedger.userId, userId));
-  const [balance] = await t.db.select({ coins: users.coins, bonuses: users.bonuses }).from(users).where(eq(users.id, userId));
+  const [balance] = await t.db
+    .select({ coins: users.coins, bonuses: users.bonuses })
+    .from(users)
+    .where(eq(users.id, userId));
   expect(sum).toEqual(balance);
   return balance!;
 }
@@ -209,7 +215,10 @@ describe('recording subscription states (the provider path)', () => {
     const [row] = await passRows(id);
     expect(row).toMatchObject({ status: 'ended', customerId: 'cus_1' });
     // A paid pass is managed at the provider, not cancelled here.
-    await recordSubscriptionState(t.db, { ...state(id, 'active', new Date(Date.now() + DAY)), subscriptionId: 'sub_2' });
+    await recordSubscriptionState(t.db, {
+      ...state(id, 'active', new Date(Date.now() + DAY)),
+      subscriptionId: 'sub_2',
+    });
     expect((await b.post('/api/user/user-1/vip-pass/cancel')).statusCode).toBe(409);
   });
 });

@@ -32,7 +32,8 @@ export async function undoAutoUnlock(db: Database, userId: string, episode: Epis
     const [user] = await lockUsers(tx, [userId]);
     if (!user) throw notFound('No such user');
     const made = await repo.latestAutoUnlock(tx, userId, episode);
-    if (!made) throw notFound(`Episode ${episode.episodeNumber} was not unlocked automatically: there is nothing to undo.`);
+    if (!made)
+      throw notFound(`Episode ${episode.episodeNumber} was not unlocked automatically: there is nothing to undo.`);
     if (made.undoneAt) throw conflict('This unlock was already undone.');
     if (made.ageSeconds > UNDO_SECONDS) {
       throw conflict(`Too late to undo: an automatic unlock can be undone for ${UNDO_SECONDS} seconds.`);

@@ -1,6 +1,15 @@
 import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { autoUnlocks, checkIns, episodes, idempotencyKeys, series, unlocks, users, walletLedger } from '../../db/schema.ts';
+import {
+  autoUnlocks,
+  checkIns,
+  episodes,
+  idempotencyKeys,
+  series,
+  unlocks,
+  users,
+  walletLedger,
+} from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type LedgerRow = typeof walletLedger.$inferSelect;
