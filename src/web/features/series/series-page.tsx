@@ -9,6 +9,7 @@ import { useEpisodes } from '../../api/get-episodes.ts';
 import { useProgress } from '../../api/get-progress.ts';
 import { useSeries } from '../../api/get-series.ts';
 import { useUnlockedEpisodes } from '../../api/get-unlocked-episodes.ts';
+import { useVipPlays } from '../../api/get-vip-pass.ts';
 import { posterOf } from '../../components/series/series-card.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -55,6 +56,7 @@ function SeriesDetail({ series }: { series: Series }) {
   const episodesQuery = useEpisodes(series.id);
   const unlocksQuery = useUnlockedEpisodes(series.id, { enabled: !series.isFree });
   const progress = useProgress().data?.find((entry) => entry.seriesId === series.id);
+  const vip = useVipPlays();
   // The locked episode whose unlock (or the top up it led to) is on screen.
   const [unlocking, setUnlocking] = useState<number | null>(null);
   usePaywallShown(series.id, unlocking);
@@ -62,7 +64,7 @@ function SeriesDetail({ series }: { series: Series }) {
 
   const unlockedNumbers = new Set((unlocksQuery.data ?? []).map((entry) => entry.episodeNumber));
   const accessOf = (episodeNumber: number): EpisodeAccess =>
-    isEpisodeFree(episodeNumber, series) ? 'free' : unlockedNumbers.has(episodeNumber) ? 'unlocked' : 'locked';
+    isEpisodeFree(episodeNumber, series) ? 'free' : vip || unlockedNumbers.has(episodeNumber) ? 'unlocked' : 'locked';
 
   const episodes = episodesQuery.data ?? [];
   const totalSeconds = episodes.reduce((sum, episode) => sum + episode.duration, 0);
