@@ -32,7 +32,7 @@ export const autoUnlockRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: autoUnlockSetting, 400: errorReply, 404: errorReply },
       },
     },
-    (request) => setAutoUnlockOf(app.db, request.params.userId, request.body.enabled),
+    (request) => setAutoUnlockOf(app.db, request.params.userId, request.body.enabled, app.viewers.start),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import type { UndoUnlockReply } from '#contract/index.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { secondsWatched } from '../library/library.service.ts';
+import { ensureViewers, type ViewerStart } from '../viewers/viewers.service.ts';
 import * as repo from './auto-unlock.repository.ts';
 import { insertLedgerEntry, lockUsers, creditUser, type EpisodeRef } from './wallet.repository.ts';
 import { toUser } from './wallet.service.ts';
@@ -16,9 +17,13 @@ export async function autoUnlockOf(db: Database, userId: string) {
   return { enabled: userId !== '' && (await repo.autoUnlockSettingOf(db, userId)) };
 }
 
-export async function setAutoUnlockOf(db: Database, userId: string, enabled: boolean) {
-  if (!(await repo.setAutoUnlock(db, userId, enabled))) throw notFound('No such user');
-  return { enabled };
+/** The viewer's first write may be this one: their row is made with it. */
+export async function setAutoUnlockOf(db: Database, userId: string, enabled: boolean, start: ViewerStart) {
+  return db.transaction(async (tx) => {
+    await ensureViewers(tx, [userId], start);
+    if (!(await repo.setAutoUnlock(tx, userId, enabled))) throw notFound('No such user');
+    return { enabled };
+  });
 }
 
 /**
