@@ -55,12 +55,16 @@ export const unlockEpisodeBody = z.object({
     .min(1, 'episodeNumber must be at least 1')
     .max(100_000),
   cost: z.unknown().optional(),
+  /** The player unlocking the next episode by itself: refused unless the viewer turned auto-unlock on. */
+  auto: z.boolean({ error: 'auto must be true or false' }).optional(),
 });
 export const unlockEpisodeReply = z.object({
   seriesId: z.number().int(),
   episodeNumber: z.number().int(),
-  /** coins + bonuses charged */
+  /** coins + bonuses charged (0 when a VIP pass covers the episode) */
   cost: z.number().int(),
+  /** `vip`: the viewer's VIP pass plays it; nothing was charged and no unlock was recorded. */
+  coveredBy: z.literal('vip').optional(),
   user,
 });
 export type UnlockEpisodeReply = z.infer<typeof unlockEpisodeReply>;
@@ -71,10 +75,24 @@ export const unlockedEpisode = z.object({
   unlockedAt: z.string(),
 });
 export type UnlockedEpisode = z.infer<typeof unlockedEpisode>;
+/** Undo of an automatic unlock: every coin back, the episode locked again. */
+export const undoUnlockBody = unlockEpisodeBody.pick({ seriesId: true, episodeNumber: true });
+export const undoUnlockReply = z.object({
+  seriesId: z.number().int(),
+  episodeNumber: z.number().int(),
+  /** coins + bonuses given back */
+  refunded: z.number().int(),
+  user,
+});
+export type UndoUnlockReply = z.infer<typeof undoUnlockReply>;
+
 export const unlockedEpisodesQuery = z.object({ seriesId: positiveId.optional() });
 
-/** `welcome`: the starting balance a new viewer was given; `grant`: coins support gave or took back, with a reason. */
-export const ledgerEntryKind = z.enum(['purchase', 'checkin', 'unlock', 'welcome', 'grant', 'transfer']);
+/**
+ * `welcome`: the starting balance a new viewer was given; `grant`: coins support gave or took back, with a reason;
+ * `undo`: the coins of an automatic unlock the viewer undid.
+ */
+export const ledgerEntryKind = z.enum(['purchase', 'checkin', 'unlock', 'welcome', 'grant', 'transfer', 'undo']);
 export const ledgerEntry = z.object({
   id: z.number().int(),
   kind: ledgerEntryKind,

@@ -29,6 +29,8 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { catalogueSnapshotRoutes } from './modules/catalogue-snapshot/catalogue-snapshot.routes.ts';
 import { curationRoutes } from './modules/curation/curation.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { autoUnlockRoutes } from './modules/wallet/auto-unlock.routes.ts';
+import { passesRoutes } from './modules/passes/passes.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { isDemoClipBeingMade } from './demo/demo-clip-generator.ts';
@@ -121,6 +123,8 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(catalogueRoutes);
   await app.register(curationRoutes);
   await app.register(walletRoutes);
+  await app.register(autoUnlockRoutes);
+  await app.register(passesRoutes);
   await app.register(libraryRoutes);
   await app.register(mediaRoutes, {
     isBeingMade: (urlPath) => isDemoClipBeingMade(urlPath) || isDemoMediaOnItsWay(urlPath),

@@ -115,6 +115,13 @@ const environment = z.object({
   AUTH_SLUSH_CLIENT_ID: optionalText,
   AUTH_SLUSH_CLIENT_SECRET: optionalText,
   AUTH_SLUSH_ISSUER: optionalText,
+  /** The weekly VIP pass: its price, in PAYMENTS_CURRENCY (lower-case ISO 4217), as it is shown. */
+  VIP_PRICE: z.coerce.number().positive().max(10_000).default(19.99),
+  PAYMENTS_CURRENCY: z
+    .string()
+    .default('usd')
+    .transform((v) => v.trim().toLowerCase())
+    .pipe(z.string().regex(/^[a-z]{3}$/, 'use a three-letter currency code, like usd')),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -321,6 +328,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicOrigin: e.PUBLIC_URL,
     /** The OpenID Connect providers configured for the login dialog's buttons (AUTH_<PROVIDER>_…). */
     signInProviders: signIn.providers,
+    /** The VIP pass's weekly price (VIP_PRICE) and the currency of every price (PAYMENTS_CURRENCY). */
+    vip: { price: e.VIP_PRICE, currency: e.PAYMENTS_CURRENCY },
     /**
      * "address:port" endpoints the thumbnail fetch may reach although they are not public. Deliberately not
      * read from the environment: only tests set it (for their own loopback image server).

@@ -178,6 +178,8 @@ export const users = pgTable(
     /** A guest whose belongings were brought into an account at sign-in: its ledger stays, it is written no more. */
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
     mergedInto: text('merged_into'),
+    /** "Unlock the next episode automatically": off until the viewer turns it on in their profile. */
+    autoUnlock: boolean('auto_unlock').notNull().default(false),
   },
   (t) => [
     check('users_coins_nonnegative', sql`${t.coins} >= 0`),
@@ -299,7 +301,7 @@ export const walletLedger = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['purchase', 'checkin', 'unlock', 'welcome', 'grant', 'transfer'] }).notNull(),
+    kind: text('kind', { enum: ['purchase', 'checkin', 'unlock', 'welcome', 'grant', 'transfer', 'undo'] }).notNull(),
     coinsDelta: integer('coins_delta').notNull(),
     bonusesDelta: integer('bonuses_delta').notNull(),
     packageId: text('package_id'),
@@ -312,6 +314,61 @@ export const walletLedger = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('wallet_ledger_user_idx').on(t.userId, t.id)],
+);
+
+/**
+ * Unlocks the player made by itself (auto-unlock), each with what it charged, so Undo can give exactly that back
+ * (within 10 s of `createdAt`, under 5 s watched) and only once (`undoneAt`).
+ */
+export const autoUnlocks = pgTable(
+  'auto_unlocks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seriesId: integer('series_id').notNull(),
+    episodeNumber: integer('episode_number').notNull(),
+    coins: integer('coins').notNull(),
+    bonuses: integer('bonuses').notNull(),
+    createdAt: createdAt(),
+    undoneAt: timestamp('undone_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('auto_unlocks_user_episode_idx').on(t.userId, t.seriesId, t.episodeNumber, t.id)],
+);
+
+export const PASS_STATUSES = ['active', 'past_due', 'ended'] as const;
+
+/**
+ * VIP passes: while one is `active` or `past_due` and `current_period_end` is ahead, every episode plays for its
+ * viewer. A preview pass has no provider ids; a Stripe subscription's state is written by the same service.
+ */
+export const passes = pgTable(
+  'passes',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['preview', 'stripe'] }).notNull(),
+    /** The provider's subscription (a preview pass gets an id of its own, so every pass is recorded by one). */
+    subscriptionId: text('subscription_id').notNull(),
+    customerId: text('customer_id'),
+    status: text('status', { enum: PASS_STATUSES }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true, mode: 'date' }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('passes_subscription_unique').on(t.subscriptionId),
+    // At most one live pass per viewer: two "Get VIP" taps at once make one pass.
+    uniqueIndex('passes_one_live_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} <> 'ended'`),
+    check('passes_status_known', sql`${t.status} in ('active', 'past_due', 'ended')`),
+  ],
 );
 
 export const checkIns = pgTable(

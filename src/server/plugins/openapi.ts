@@ -29,7 +29,9 @@ const TAGS = {
   Episodes: 'Episode videos operators upload, and their transcoding.',
   Subtitles: 'Subtitle and caption tracks of episodes.',
   Translations: "Series' titles, descriptions and tags in other languages.",
-  Wallet: 'Coins: packages, purchases, the daily check-in, episode unlocks and the ledger.',
+  Wallet:
+    'Coins: packages, purchases, the daily check-in, episode unlocks (automatic ones, and their undo) and the ledger.',
+  'VIP pass': "The weekly pass that plays every episode without coins (the preview's is free for 7 days).",
   Library: 'What the viewer liked, bookmarked and watched.',
   Accounts: "Signing in (passkeys, providers) with a guest's belongings brought along, signed-in devices, signing out.",
   Insights: 'Viewing events from the player, and the figures operators read.',

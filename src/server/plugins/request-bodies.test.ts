@@ -61,6 +61,8 @@ function validBodies(): Record<string, Record<string, unknown>> {
     'PUT /api/series/:id/translations/:language': { title: 'Aguas profundas' },
     'POST /api/user/:userId/purchase-tokens': { packageId: 'package-6' },
     'POST /api/user/:userId/unlock-episode': { seriesId, episodeNumber: 1 },
+    'POST /api/user/:userId/unlock-episode/undo': { seriesId, episodeNumber: 1 },
+    'PUT /api/user/:userId/auto-unlock': { enabled: true },
     'POST /api/admin/operators': { name: 'Body Test', role: 'editor' },
     'PATCH /api/admin/operators/:id': { role: 'analyst' },
     'POST /api/admin/invites/:token/accept': { password: 'a long enough password' },

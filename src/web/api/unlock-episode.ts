@@ -9,6 +9,8 @@ import { userQueryOptions } from './get-user.ts';
 export interface UnlockEpisodeInput {
   seriesId: number;
   episodeNumber: number;
+  /** The player's own unlock (auto-unlock), which the server refuses unless the viewer turned it on. */
+  auto?: boolean;
 }
 
 /** The server charges the series' episodeCost; the client sends no price. */

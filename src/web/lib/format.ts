@@ -36,6 +36,16 @@ export function formatPrice(usd: number): string {
   return new Intl.NumberFormat(locale(), { style: 'currency', currency: 'USD' }).format(usd);
 }
 
+/** An amount in a currency named by its ISO 4217 code ('usd', 'EUR'), written the language's way. */
+export function formatMoney(amount: number, currency: string): string {
+  return new Intl.NumberFormat(locale(), { style: 'currency', currency: currency.toUpperCase() }).format(amount);
+}
+
+/** The day of an instant, in the viewer's time zone, written the language's way ("January 24, 2025"). */
+export function formatDay(iso: string): string {
+  return new Intl.DateTimeFormat(locale(), { dateStyle: 'long' }).format(new Date(iso));
+}
+
 /** A calendar date such as '2025-01-24', written the language's way ("January 24, 2025", "2025年1月24日"). */
 export function formatDate(isoDate: string): string {
   return new Intl.DateTimeFormat(locale(), { dateStyle: 'long', timeZone: 'UTC' }).format(

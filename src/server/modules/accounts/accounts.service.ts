@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { bringAlongLibrary, forgetLibrary, libraryDataOf } from '../library/library.service.ts';
 import { bringAlongWallet, forgetWallet, walletDataOf } from '../wallet/wallet.service.ts';
+import { forgetPasses } from '../passes/passes.service.ts';
 import {
   closeGuestInto,
   endSessions,
@@ -162,7 +163,7 @@ export async function dataOf(db: Database, viewerId: string, start: ViewerStart)
 }
 
 /**
- * Deletes an account at once, in one transaction: its sign-in methods, sessions (ended everywhere), unlocks,
+ * Deletes an account at once, in one transaction: its sign-in methods, sessions (ended everywhere), VIP pass, unlocks,
  * likes, saves, progress and check-ins go, and its name and e-mail; its ledger rows stay, for the books, on a
  * closed row that names nobody, with the balance nobody can spend any more.
  */
@@ -173,6 +174,7 @@ export function deleteAccount(db: Database, viewerId: string): Promise<void> {
     await repo.deleteSignInMethods(tx, viewerId);
     await endSessions(tx, viewerId);
     await forgetWallet(tx, viewerId);
+    await forgetPasses(tx, viewerId);
     await forgetLibrary(tx, viewerId);
     await forgetViewer(tx, viewerId);
   });

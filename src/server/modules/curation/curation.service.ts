@@ -8,7 +8,7 @@ import {
   type TrendingItem,
 } from '#contract/index.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { conflict, DomainError, invalid, notFound } from '../../errors.ts';
+import { conflict, databaseError, DomainError, invalid, notFound } from '../../errors.ts';
 import * as repo from './curation.repository.ts';
 
 const seriesNotFound = () => notFound('Series not found.');
@@ -21,17 +21,6 @@ function toCarouselItem(row: repo.CarouselItemRow): CarouselItem {
 
 function toTrendingItem(row: repo.TrendingItemRow): TrendingItem {
   return { ...row, series: { ...row.series, genre: row.series.genre as Genre } };
-}
-
-/** The PostgreSQL error code and constraint, wherever the driver or the ORM wrapped the error. */
-function databaseError(error: unknown): { code: string; constraint?: string } | undefined {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
-      return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
-    }
-  }
-  return undefined;
 }
 
 /**

@@ -93,7 +93,8 @@ export function episodesOfSeries(db: Executor, seriesId: number): Promise<Episod
 /**
  * The episodes whose media `path` belongs to: the one whose video is that very file, or those whose
  * HLS master playlist sits in a folder above it (variant playlists, init files, segments). For each,
- * whether the viewer may play it. Uses the index on the folder of video_url.
+ * whether the viewer may play it (free, unlocked, or their VIP pass plays it). Uses the index on the folder of
+ * video_url.
  */
 export function episodesOwningMedia(
   db: Executor,
@@ -105,6 +106,9 @@ export function episodesOwningMedia(
   const lockable = sql<boolean>`not (${series.isFree} or ${episodes.episodeNumber} <= ${freeEpisodes})`;
   const unlocked = sql<boolean>`exists (select 1 from ${unlocks} u where u.user_id = ${userId}
     and u.series_id = ${episodes.seriesId} and u.episode_number = ${episodes.episodeNumber})`;
+  // A VIP pass opens every episode, as an unlock does (the same rule as passes.repository's passPlays).
+  const vip = sql<boolean>`exists (select 1 from passes p where p.user_id = ${userId}
+    and p.status <> 'ended' and p.current_period_end > now())`;
   const folderList = sql.join(
     folders.map((folder) => sql`${folder}`),
     sql`, `,
@@ -113,7 +117,7 @@ export function episodesOwningMedia(
   // number of folders (one or two): with one array parameter for them all, PostgreSQL's generic plan cost three
   // times as much.
   return db
-    .select({ lockable, playable: sql<boolean>`(not ${lockable} or ${unlocked})` })
+    .select({ lockable, playable: sql<boolean>`(not ${lockable} or ${unlocked} or ${vip})` })
     .from(episodes)
     .innerJoin(series, eq(series.id, episodes.seriesId))
     .where(

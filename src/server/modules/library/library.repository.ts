@@ -270,3 +270,20 @@ export async function deleteLibrary(db: Executor, userId: string) {
   await db.delete(bookmarks).where(eq(bookmarks.userId, userId));
   await db.delete(progress).where(eq(progress.userId, userId));
 }
+
+/** How far into an episode (by series and number) the viewer's last progress report was, in seconds; 0 if none. */
+export async function positionInEpisode(
+  db: Executor,
+  userId: string,
+  seriesId: number,
+  episodeNumber: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ position: progress.positionSeconds })
+    .from(progress)
+    .innerJoin(episodes, eq(episodes.id, progress.episodeId))
+    .where(
+      and(eq(progress.userId, userId), eq(episodes.seriesId, seriesId), eq(episodes.episodeNumber, episodeNumber)),
+    );
+  return row?.position ?? 0;
+}

@@ -216,3 +216,8 @@ export async function libraryDataOf(db: Database, userId: string) {
 export function forgetLibrary(db: Executor, userId: string): Promise<void> {
   return repo.deleteLibrary(db, userId);
 }
+
+/** The position of the viewer's last progress report in that episode, in seconds (0 when none came). */
+export function secondsWatched(db: Executor, userId: string, episode: { seriesId: number; episodeNumber: number }) {
+  return repo.positionInEpisode(db, userId, episode.seriesId, episode.episodeNumber);
+}

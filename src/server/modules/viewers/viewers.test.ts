@@ -65,6 +65,8 @@ function requestFor(route: string, userId: string): InjectOptions {
   const bodies: Record<string, unknown> = {
     'POST /api/user/{userId}/purchase-tokens': { packageId: 'package-1' },
     'POST /api/user/{userId}/unlock-episode': { seriesId: paid.id, episodeNumber: 11 },
+    'POST /api/user/{userId}/unlock-episode/undo': { seriesId: paid.id, episodeNumber: 11 },
+    'PUT /api/user/{userId}/auto-unlock': { enabled: true },
     'POST /api/progress': { userId, seriesId: paid.id, episodeId: paid.episodeIds[0], progress: 40 },
     'POST /api/events': {
       userId,
@@ -81,7 +83,7 @@ function requestFor(route: string, userId: string): InjectOptions {
     },
   };
   const body = bodies[route];
-  if (body === undefined && method === 'POST' && !/(daily-checkin|like|bookmark)/.test(pattern)) {
+  if (body === undefined && method === 'POST' && !/(daily-checkin|like|bookmark|vip-pass)/.test(pattern)) {
     throw new Error(`No request for ${route}: add one to requestFor`);
   }
   return { method, url, ...(body === undefined ? {} : json(body)) };

@@ -1,6 +1,15 @@
 import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { checkIns, episodes, idempotencyKeys, series, unlocks, users, walletLedger } from '../../db/schema.ts';
+import {
+  autoUnlocks,
+  checkIns,
+  episodes,
+  idempotencyKeys,
+  series,
+  unlocks,
+  users,
+  walletLedger,
+} from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type LedgerRow = typeof walletLedger.$inferSelect;
@@ -255,9 +264,10 @@ export async function moveUnlocksCheckInsAndKeys(db: Executor, fromId: string, t
   await db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, fromId));
 }
 
-/** A closed account's unlocks, check-in days and stored answers go; its ledger stays, for the books. */
+/** A closed account's unlocks (automatic ones too), check-in days and stored answers go; its ledger stays, for the books. */
 export async function deleteUnlocksCheckInsAndKeys(db: Executor, userId: string) {
   await db.delete(unlocks).where(eq(unlocks.userId, userId));
+  await db.delete(autoUnlocks).where(eq(autoUnlocks.userId, userId));
   await db.delete(checkIns).where(eq(checkIns.userId, userId));
   await db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
 }
@@ -273,4 +283,10 @@ export function checkInDays(db: Executor, userId: string): Promise<string[]> {
     .where(eq(checkIns.userId, userId))
     .orderBy(asc(checkIns.day))
     .then((rows) => rows.map((row) => String(row.day)));
+}
+
+export type NewAutoUnlock = Omit<typeof autoUnlocks.$inferInsert, 'id' | 'createdAt' | 'undoneAt'>;
+
+export async function insertAutoUnlocks(db: Executor, rows: NewAutoUnlock[]) {
+  if (rows.length > 0) await db.insert(autoUnlocks).values(rows);
 }

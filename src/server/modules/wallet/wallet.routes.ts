@@ -123,13 +123,14 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: viewerRoute,
       schema: {
-        summary: 'Unlock an episode with coins',
+        summary: 'Unlock an episode with coins (201), or 200 for nothing while a VIP pass plays every episode',
         operationId: 'unlockEpisode',
         tags: ['Wallet'],
         params: userIdParams,
         headers: idempotencyHeaders,
         body: unlockEpisodeBody,
         response: {
+          200: unlockEpisodeReply,
           201: unlockEpisodeReply,
           400: errorReply,
           402: errorReply,
@@ -141,7 +142,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const answer = await wallet.unlockEpisode(
         request.params.userId,
-        { seriesId: request.body.seriesId, episodeNumber: request.body.episodeNumber },
+        { seriesId: request.body.seriesId, episodeNumber: request.body.episodeNumber, auto: request.body.auto },
         request.headers['idempotency-key'],
       );
       return reply.status(answer.statusCode).send(answer.body);

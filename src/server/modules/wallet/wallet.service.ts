@@ -18,6 +18,7 @@ import { conflict, DomainError, invalid, notFound } from '../../errors.ts';
 import * as repo from './wallet.repository.ts';
 import { createBatchedWrites } from '../../db/batched-writes.ts';
 import { ensureViewers, freshViewer, viewersOfWrite, type ViewerStart } from '../viewers/viewers.service.ts';
+import { viewersWithVip } from '../passes/passes.service.ts';
 
 /** A reply and its status, as stored for Idempotency-Key replays. */
 export interface Answer<T, Status extends number = number> {
@@ -61,7 +62,8 @@ export function coinPackages(placement: 'topup' | 'rewards'): CoinPackage[] {
 
 /** A purchase or an unlock, as the batched writes hold it until its batch is settled. */
 export type MoneyRequest = { userId: string; idempotencyKey?: string } & (
-  { kind: 'purchase'; package: CoinPackage } | { kind: 'unlock'; seriesId: number; episodeNumber: number }
+  | { kind: 'purchase'; package: CoinPackage }
+  | { kind: 'unlock'; seriesId: number; episodeNumber: number; auto?: boolean }
 );
 
 type Settled = Answer<PurchaseReply | UnlockEpisodeReply, 200 | 201> | DomainError;
@@ -80,7 +82,7 @@ function fingerprintOf(request: MoneyRequest): string {
   return JSON.stringify(
     request.kind === 'purchase'
       ? { packageId: request.package.id }
-      : { seriesId: request.seriesId, episodeNumber: request.episodeNumber },
+      : { seriesId: request.seriesId, episodeNumber: request.episodeNumber, ...(request.auto ? { auto: true } : {}) },
   );
 }
 
@@ -93,6 +95,7 @@ const episodeText = (ref: repo.EpisodeRef) => `${ref.seriesId}:${ref.episodeNumb
 class Till {
   readonly ledger: repo.NewLedgerRow[] = [];
   readonly newUnlocks: { userId: string; seriesId: number; episodeNumber: number }[] = [];
+  readonly autoUnlocks: repo.NewAutoUnlock[] = [];
   private readonly users: Map<string, repo.UserRow>;
   private readonly changes = new Map<string, { coins: number; bonuses: number }>();
 
@@ -101,6 +104,7 @@ class Till {
     private readonly pricing: Map<number, { isFree: boolean; episodeCost: number }>,
     private readonly published: Set<string>,
     private readonly unlocked: Set<string>,
+    private readonly vip: Set<string>,
   ) {
     this.users = new Map(users.map((row) => [row.id, { ...row }]));
   }
@@ -120,8 +124,12 @@ class Till {
     return { statusCode: 200, body: { totalCoins: pkg.coins + pkg.bonus, user: toUser(user) } };
   }
 
-  /** Charges the series' episodeCost (never a price from the client), bonuses first, then coins. */
-  unlock(userId: string, episode: repo.EpisodeRef): Settled {
+  /**
+   * Charges the series' episodeCost (never a price from the client), bonuses first, then coins; never twice (an
+   * unlocked episode is a 409) and never while a VIP pass plays every episode (answered as unlocked, for nothing).
+   * An automatic unlock (the player's, not a tap) is refused unless the viewer turned auto-unlock on.
+   */
+  unlock(userId: string, episode: repo.EpisodeRef & { auto?: boolean }): Settled {
     const { seriesId, episodeNumber } = episode;
     const user = this.users.get(userId);
     if (!user) return noSuchUser();
@@ -135,6 +143,12 @@ class Till {
       return invalid(`Episode ${episodeNumber} is free to watch`, 'episodeNumber');
     const unlock = `${userId}:${episodeText(episode)}`;
     if (this.unlocked.has(unlock)) return conflict('Episode already unlocked');
+    if (this.vip.has(userId)) {
+      return { statusCode: 200, body: { seriesId, episodeNumber, cost: 0, coveredBy: 'vip', user: toUser(user) } };
+    }
+    if (episode.auto && !user.autoUnlock) {
+      return conflict('Automatic unlocking is off: tap Unlock to spend coins on this episode.', 'auto');
+    }
     const cost = series.episodeCost;
     const balance = user.coins + user.bonuses;
     if (balance < cost) return notEnoughCoins(cost - balance);
@@ -143,6 +157,7 @@ class Till {
     this.change(user, { coins: -charge.coins, bonuses: -charge.bonuses });
     this.unlocked.add(unlock);
     this.newUnlocks.push({ userId, seriesId, episodeNumber });
+    if (episode.auto) this.autoUnlocks.push({ userId, seriesId, episodeNumber, ...charge });
     this.ledger.push({
       userId,
       kind: 'unlock',
@@ -205,19 +220,22 @@ export async function settleMoneyRequests(
     const unlocksAsked = live.flatMap((request) => (request.kind === 'unlock' ? [request] : []));
     const userIds = unique(live.map((request) => request.userId));
     const users = userIds.length > 0 ? await repo.lockUsers(tx, userIds) : [];
-    const [pricing, published, unlocked] =
+    const unlockers = unique(unlocksAsked.map((request) => request.userId));
+    const [pricing, published, unlocked, vip] =
       unlocksAsked.length === 0
-        ? [[], [], []]
+        ? [[], [], [], new Set<string>()]
         : [
             await repo.findSeriesPricing(tx, unique(unlocksAsked.map((request) => request.seriesId))),
             await repo.findPublishedEpisodes(tx, unlocksAsked),
-            await repo.findUnlocks(tx, unique(unlocksAsked.map((request) => request.userId)), unlocksAsked),
+            await repo.findUnlocks(tx, unlockers, unlocksAsked),
+            await viewersWithVip(tx, unlockers),
           ];
     const till = new Till(
       users,
       new Map(pricing.map((row) => [row.id, row])),
       new Set(published.map(episodeText)),
       new Set(unlocked.map((row) => `${row.userId}:${episodeText(row)}`)),
+      vip,
     );
 
     const answersToStore: (repo.IdempotencyKey & repo.StoredAnswer)[] = [];
@@ -243,6 +261,7 @@ export async function settleMoneyRequests(
     await viewers.keepFor(requests.filter((_, index) => !(settled[index] instanceof DomainError)).map((r) => r.userId));
     await repo.changeBalances(tx, till.balanceChanges());
     await repo.insertUnlocks(tx, till.newUnlocks);
+    await repo.insertAutoUnlocks(tx, till.autoUnlocks);
     await repo.insertLedgerEntries(tx, till.ledger);
     await repo.storeIdempotentAnswers(tx, answersToStore);
     await repo.releaseIdempotencyKeys(tx, keysToRelease);
@@ -280,9 +299,13 @@ export function openWallet(db: Database, start: ViewerStart) {
       if (!pkg) throw invalid(`Unknown coin package "${packageId}". Choose one of the offered packages.`, 'packageId');
       return (await settle({ kind: 'purchase', userId, package: pkg, idempotencyKey })) as Answer<PurchaseReply, 200>;
     },
-    async unlockEpisode(userId: string, target: { seriesId: number; episodeNumber: number }, idempotencyKey?: string) {
+    async unlockEpisode(
+      userId: string,
+      target: { seriesId: number; episodeNumber: number; auto?: boolean },
+      idempotencyKey?: string,
+    ) {
       const request: MoneyRequest = { kind: 'unlock', userId, ...target, idempotencyKey };
-      return (await settle(request)) as Answer<UnlockEpisodeReply, 201>;
+      return (await settle(request)) as Answer<UnlockEpisodeReply, 200 | 201>;
     },
   };
 }

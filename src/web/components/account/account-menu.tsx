@@ -6,7 +6,8 @@ import { Link } from 'wouter';
 import { TIMINGS } from '#contract/constants.ts';
 import { paths } from '../../lib/paths.ts';
 import { useUser } from '../../api/get-user.ts';
-import { formatNumber } from '../../lib/format.ts';
+import { useVipPass, vipPlays } from '../../api/get-vip-pass.ts';
+import { formatDay, formatNumber } from '../../lib/format.ts';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { TopUpDialog } from '../wallet/top-up-dialog.tsx';
 import type { SignedInUser } from './use-login.ts';
@@ -21,6 +22,7 @@ export function AccountMenu({ loginUser, onLogout }: { loginUser: SignedInUser; 
   const [topUpOpen, setTopUpOpen] = useState(false);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const user = useUser();
+  const vipPass = useVipPass().data?.pass;
   const initial = loginUser.username.charAt(0).toUpperCase();
 
   const cancelHide = () => clearTimeout(hideTimer.current);
@@ -77,6 +79,11 @@ export function AccountMenu({ loginUser, onLogout }: { loginUser: SignedInUser; 
                 {loginUser.preview && (
                   <p className="truncate text-xs text-amber-300" data-testid="account-preview">
                     {t('signIn.preview')}
+                  </p>
+                )}
+                {vipPlays(vipPass) && (
+                  <p className="truncate text-xs font-semibold text-amber-300" data-testid="account-vip">
+                    {t('account.vipUntil', { date: formatDay(vipPass!.currentPeriodEnd) })}
                   </p>
                 )}
                 {user.data && (

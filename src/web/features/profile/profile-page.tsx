@@ -27,6 +27,8 @@ import { useLogin } from '../../components/account/use-login.ts';
 import { useAccount } from '../../api/account.ts';
 import { SignInMethods } from './components/sign-in-methods.tsx';
 import { YourData } from './components/your-data.tsx';
+import { VipPassSection } from './components/vip-pass.tsx';
+import { AutoUnlockSetting } from './components/auto-unlock-setting.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { TopUpDialogOnDemand } from '../../components/wallet/top-up-dialog-on-demand.tsx';
@@ -134,6 +136,9 @@ export default function ProfilePage() {
           />
         </dl>
       </section>
+
+      <VipPassSection account={account.data} onSignIn={() => setLoginOpen(true)} />
+      <AutoUnlockSetting />
 
       <SignInMethods account={account.data} />
       {account.data?.signedIn && <YourData />}

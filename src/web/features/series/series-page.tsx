@@ -9,6 +9,7 @@ import { useEpisodes } from '../../api/get-episodes.ts';
 import { useProgress } from '../../api/get-progress.ts';
 import { useSeries } from '../../api/get-series.ts';
 import { useUnlockedEpisodes } from '../../api/get-unlocked-episodes.ts';
+import { useVipPlays } from '../../api/get-vip-pass.ts';
 import { posterOf } from '#contract/catalogue-display.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -55,11 +56,12 @@ function SeriesDetail({ series }: { series: Series }) {
   const unlocksQuery = useUnlockedEpisodes(series.id, { enabled: !series.isFree });
   const progress = useProgress().data?.find((entry) => entry.seriesId === series.id);
   const unlock = useRef<EpisodeUnlockOpener>(null);
+  const vip = useVipPlays();
   const [topUpOpen, setTopUpOpen] = useState(false);
 
   const unlockedNumbers = new Set((unlocksQuery.data ?? []).map((entry) => entry.episodeNumber));
   const accessOf = (episodeNumber: number): EpisodeAccess =>
-    isEpisodeFree(episodeNumber, series) ? 'free' : unlockedNumbers.has(episodeNumber) ? 'unlocked' : 'locked';
+    isEpisodeFree(episodeNumber, series) ? 'free' : vip || unlockedNumbers.has(episodeNumber) ? 'unlocked' : 'locked';
 
   const episodes = episodesQuery.data ?? [];
   const totalSeconds = episodes.reduce((sum, episode) => sum + episode.duration, 0);

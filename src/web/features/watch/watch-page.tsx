@@ -13,6 +13,7 @@ import { usePaywallShown } from '../../components/wallet/use-paywall-shown.ts';
 import { episodeQueryOptions } from '../../api/get-episode.ts';
 import { seriesQueryOptions } from '../../api/get-series.ts';
 import { useUnlockedEpisodes } from '../../api/get-unlocked-episodes.ts';
+import { useVipPass, vipPlays } from '../../api/get-vip-pass.ts';
 import { useEpisodeProgress } from './api/get-episode-progress.ts';
 import { dismissEarlyVideo, isEarlyVideoLoading, subscribeEarlyVideo } from './feed/video-pool.ts';
 import { WatchFeed } from './feed/watch-feed.tsx';
@@ -41,15 +42,20 @@ export default function WatchPage() {
   const series = seriesQuery.data;
   const needsUnlock = episode !== undefined && series !== undefined && !isEpisodeFree(episode.episodeNumber, series);
   const unlocksQuery = useUnlockedEpisodes(episode?.seriesId ?? 0, { enabled: needsUnlock });
+  // A VIP pass plays every episode; its answer is waited for only when the episode is not unlocked anyway.
+  const vipQuery = useVipPass();
   // The saved position is asked for at once (in parallel) and waited for, so playback resumes there.
   const progressQuery = useEpisodeProgress(Number(episodeId), /^\d+$/.test(episodeId));
 
   const locked =
-    needsUnlock && !(unlocksQuery.data ?? []).some((unlock) => unlock.episodeNumber === episode.episodeNumber);
+    needsUnlock &&
+    !vipPlays(vipQuery.data?.pass) &&
+    !(unlocksQuery.data ?? []).some((unlock) => unlock.episodeNumber === episode.episodeNumber);
   const ready =
     episode !== undefined &&
     series !== undefined &&
     (!needsUnlock || unlocksQuery.isSuccess) &&
+    (!locked || !vipQuery.isPending) &&
     !progressQuery.isPending;
 
   // The boot script's video, already on screen, gets its first frame out before the feed mounts.

@@ -1,4 +1,4 @@
-import { ArrowLeftRight, CalendarCheck, Coins, Gift, LifeBuoy, LockOpen, Receipt } from 'lucide-react';
+import { ArrowLeftRight, CalendarCheck, Coins, Gift, LifeBuoy, LockOpen, Receipt, Undo2 } from 'lucide-react';
 import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 import { findCoinPackage } from '#contract/constants.ts';
 import type { Series } from '#contract/series.ts';
@@ -31,8 +31,8 @@ export function TransactionList({ entries, seriesById }: { entries: LedgerEntry[
         const detail =
           entry.kind === 'purchase'
             ? packageDetail(entry.packageId)
-            : entry.kind === 'unlock'
-              ? t('transactions.unlockDetail', {
+            : entry.kind === 'unlock' || entry.kind === 'undo'
+              ? t(entry.kind === 'undo' ? 'transactions.undoDetail' : 'transactions.unlockDetail', {
                   title: series?.title ?? t('transactions.removedSeries'),
                   number: entry.episodeNumber ?? 0,
                 })
@@ -54,6 +54,7 @@ export function TransactionList({ entries, seriesById }: { entries: LedgerEntry[
           welcome: Gift,
           grant: LifeBuoy,
           transfer: ArrowLeftRight,
+          undo: Undo2,
         }[entry.kind];
         const tone =
           entry.kind === 'purchase'

@@ -5,6 +5,7 @@ import type { Episode, Series } from '#contract/series.ts';
 import { episodeQueryOptions } from '#web/api/get-episode.ts';
 import { useEpisodes } from '#web/api/get-episodes.ts';
 import { useUnlockedEpisodes } from '#web/api/get-unlocked-episodes.ts';
+import { useVipPlays } from '#web/api/get-vip-pass.ts';
 import type { SheetAccess } from './episode-sheet.tsx';
 
 /** Every episode of the series in order, the one on screen and its neighbours, and what each one allows. */
@@ -13,6 +14,7 @@ export function useFeedEpisodes(series: Series, episode: Episode) {
   const episodesQuery = useEpisodes(series.id);
   const unlocksQuery = useUnlockedEpisodes(series.id, { enabled: !series.isFree });
   const [justUnlocked, setJustUnlocked] = useState<ReadonlySet<number>>(new Set());
+  const vip = useVipPlays();
 
   const feed = useMemo(() => {
     const listed = [...(episodesQuery.data ?? [])].sort((a, b) => a.episodeNumber - b.episodeNumber);
@@ -33,12 +35,17 @@ export function useFeedEpisodes(series: Series, episode: Episode) {
     (e: Episode): SheetAccess =>
       !e.videoUrl
         ? 'soon'
-        : isEpisodeFree(e.episodeNumber, series) || unlockedNumbers.has(e.episodeNumber)
+        : vip || isEpisodeFree(e.episodeNumber, series) || unlockedNumbers.has(e.episodeNumber)
           ? 'playable'
           : 'locked',
-    [series, unlockedNumbers],
+    [series, unlockedNumbers, vip],
   );
   const markUnlocked = useCallback((number: number) => setJustUnlocked((numbers) => new Set([...numbers, number])), []);
+  /** After an Undo: the episode is locked again. */
+  const markLocked = useCallback(
+    (number: number) => setJustUnlocked((numbers) => new Set([...numbers].filter((n) => n !== number))),
+    [],
+  );
 
   const index = Math.max(
     0,
@@ -46,5 +53,5 @@ export function useFeedEpisodes(series: Series, episode: Episode) {
   );
   const next = feed[index + 1];
   const previous = index > 0 ? feed[index - 1] : undefined;
-  return { feed, index, next, previous, accessOf, markUnlocked };
+  return { feed, index, next, previous, accessOf, markUnlocked, markLocked };
 }

@@ -8,6 +8,13 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { preloadDialog } from '#web/components/ui/dialog.tsx';
 import { lazyPart, useLazyPart } from '#web/lib/lazy-part.ts';
 import { EpisodeUnlockOnDemand, type EpisodeUnlockOpener } from '#web/components/wallet/episode-unlock-on-demand.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
+import { useAutoUnlock } from '#web/api/get-auto-unlock.ts';
+import { balanceOf, useUser } from '#web/api/get-user.ts';
+import { useUnlockEpisode } from '#web/api/unlock-episode.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useUndoAutoUnlock } from '../api/undo-auto-unlock.ts';
+import { AutoUnlockNotice, type AutoUnlocked } from './auto-unlock-notice.tsx';
 import { useProgressReporter } from '../use-progress-reporter.ts';
 import { SubtitleOverlay } from '../subtitles/subtitle-overlay.tsx';
 import { SubtitlesMenu } from '../subtitles/subtitles-menu.tsx';
@@ -52,7 +59,7 @@ export interface WatchFeedProps {
 export function WatchFeed({ series, episode }: WatchFeedProps) {
   const { t } = useTranslation('watch');
   const [, navigate] = useLocation();
-  const { feed, index, next, previous, accessOf, markUnlocked } = useFeedEpisodes(series, episode);
+  const { feed, index, next, previous, accessOf, markUnlocked, markLocked } = useFeedEpisodes(series, episode);
 
   const [announcement, setAnnouncement] = useState('');
   const announce = (text: string) =>
@@ -96,6 +103,64 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
   // Learnt once the unlock dialog is on screen (the dialog does not wait for the feed to render again).
   const [unlocking, setUnlocking] = useState<number | null>(null);
   const overlayOpen = sheetOpen || speedMenuOpen || subtitlesMenuOpen || unlocking !== null;
+
+  // ---- auto-unlock (off unless the viewer turned it on in their profile): the next locked episode is unlocked as
+  // the player moves on to it, when the balance covers it, with Undo for 10 s. Otherwise nothing is spent without a tap.
+  const autoUnlockOn = useAutoUnlock().data?.enabled === true;
+  const balance = balanceOf(useUser().data);
+  const undo = useUndoAutoUnlock();
+  const [autoUnlocked, setAutoUnlocked] = useState<(AutoUnlocked & { fromId: number }) | null>(null);
+  const endUndoOffer = useCallback(() => setAutoUnlocked(null), []);
+  /** Opens the unlock prompt, unless auto-unlock takes the episode (true when it does). */
+  const { mutate: unlockEpisode, isPending: unlockPending } = useUnlockEpisode();
+  const unlockOrAsk = useCallback(
+    (target: Episode) => {
+      if (!autoUnlockOn || balance < series.episodeCost || unlockPending) {
+        unlock.current?.open(target.episodeNumber);
+        return;
+      }
+      const fromId = episode.id;
+      unlockEpisode(
+        { seriesId: series.id, episodeNumber: target.episodeNumber, auto: true },
+        {
+          onSuccess: (reply) => {
+            markUnlocked(target.episodeNumber);
+            if (reply.cost > 0) setAutoUnlocked({ episodeNumber: target.episodeNumber, cost: reply.cost, fromId });
+            activeRef.current?.pause();
+            navigate(paths.watch(target.id), { replace: true });
+          },
+          onError: () => unlock.current?.open(target.episodeNumber),
+        },
+      );
+    },
+    [autoUnlockOn, balance, series, unlockPending, episode.id, unlockEpisode, markUnlocked, navigate],
+  );
+  const undoAutoUnlock = () => {
+    if (!autoUnlocked) return;
+    const { episodeNumber, fromId } = autoUnlocked;
+    undo.mutate(
+      { seriesId: series.id, episodeNumber },
+      {
+        onSuccess: () => {
+          setAutoUnlocked(null);
+          markLocked(episodeNumber);
+          activeRef.current?.pause();
+          toast({ title: t('autoUnlock.undone', { number: episodeNumber }) });
+          // Back where the viewer was, with the episode's unlock prompt as before.
+          navigate(paths.watch(fromId), { replace: true });
+          openUnlock(episodeNumber);
+        },
+        onError: (error) => {
+          setAutoUnlocked(null);
+          toast({
+            title: t('autoUnlock.undoFailed'),
+            description: error instanceof ApiError ? error.serverMessage : undefined,
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  };
   const { controlsVisible, scheduleHide, revealControls, pinControls, hideControls } = useControlsVisibility(
     rootRef,
     activeRef,
@@ -132,7 +197,7 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
       const access = accessOf(target);
       if (access !== 'playable') {
         placeTrack(0, true);
-        if (access === 'locked') unlock.current?.open(target.episodeNumber);
+        if (access === 'locked') unlockOrAsk(target);
         return;
       }
       // Start the next episode right here, inside the viewer's gesture (which lets it start with sound).
@@ -145,7 +210,7 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
       activeRef.current?.pause();
       navigate(paths.watch(target.id), { replace: true });
     },
-    [next, previous, accessOf, placeTrack, poolRef, prepareToPlay, startPlayback, navigate, viewerMovedOn],
+    [next, previous, accessOf, placeTrack, poolRef, prepareToPlay, startPlayback, navigate, viewerMovedOn, unlockOrAsk],
   );
 
   const { playing, ended, muted, buffering } = usePlayerElement(active, volumeRef, {
@@ -158,7 +223,7 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
     onEnded: () => {
       if (!next) return;
       if (accessOf(next) === 'playable') move('next');
-      else if (accessOf(next) === 'locked') openUnlock(next.episodeNumber);
+      else if (accessOf(next) === 'locked') unlockOrAsk(next);
     },
   });
 
@@ -266,6 +331,14 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
             next={next}
             nextAccess={nextAccess}
             onUnlock={openUnlock}
+          />
+        )}
+        {autoUnlocked && autoUnlocked.episodeNumber === episode.episodeNumber && (
+          <AutoUnlockNotice
+            unlocked={autoUnlocked}
+            undoing={undo.isPending}
+            onUndo={undoAutoUnlock}
+            onExpire={endUndoOffer}
           />
         )}
 

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { VIEWER_USER_ID } from '#contract/constants.ts';
+import type { VipPass, VipPassReply } from '#contract/passes.ts';
+import { apiRequest } from '../lib/api-client.ts';
+import { userDataFreshness } from '../lib/query-client.ts';
+
+/** GET /api/user/{userId}/vip-pass: the viewer's pass while it plays, and the offer. */
+export const vipPassQueryOptions = () =>
+  queryOptions({
+    queryKey: ['/api/user', VIEWER_USER_ID, 'vip-pass'] as const,
+    queryFn: ({ signal }) => apiRequest<VipPassReply>(`/api/user/${VIEWER_USER_ID}/vip-pass`, { signal }),
+    ...userDataFreshness,
+  });
+
+/** Read by the browser only: pages rendered on the server are everyone's. */
+export function useVipPass() {
+  return useQuery({ ...vipPassQueryOptions(), enabled: !import.meta.env.SSR });
+}
+
+/** Whether the pass plays every episode now (the server decides; this only keeps the screen in step). */
+export const vipPlays = (pass: VipPass | null | undefined) =>
+  pass !== null && pass !== undefined && Date.parse(pass.currentPeriodEnd) > Date.now();
+
+/** True while the viewer's VIP pass plays every episode. */
+export function useVipPlays() {
+  return vipPlays(useVipPass().data?.pass);
+}
