@@ -16,8 +16,12 @@ import { localDiskStorage } from './media/storage.ts';
 
 /** In-flight requests get this long before stalled connections are dropped. */
 const DRAIN_MS = 5000;
-/** Whatever clients do, the process is gone this soon after SIGTERM (under the usual 10 s of supervisors). */
-const HARD_STOP_MS = 9000;
+/**
+ * Whatever clients do, the process is gone this soon after SIGTERM, and PostgreSQL with it: the forced stop of
+ * PostgreSQL takes up to FORCE_POSTGRES_MS plus half a second more, all under the usual 10 s of supervisors.
+ */
+const HARD_STOP_MS = 8000;
+const FORCE_POSTGRES_MS = 500;
 
 /** Set once the embedded PostgreSQL runs, so that a start failing after it (a port taken) leaves nothing behind. */
 let stopEmbeddedDatabase: (() => Promise<void>) | undefined;
@@ -33,7 +37,7 @@ async function main() {
     info: (m) => logger.debug(m),
     error: (e, m) => logger.error({ err: e }, m),
   });
-  stopEmbeddedDatabase = () => database.embedded?.stop(500) ?? Promise.resolve();
+  stopEmbeddedDatabase = () => database.embedded?.stop(FORCE_POSTGRES_MS) ?? Promise.resolve();
   const secrets = await resolveSecrets(database.db, config, (m) => logger.warn(m));
   if (config.seed === 'demo') {
     await seedDemoCatalogue(database.db, { mediaDir: config.mediaDir, log: (m) => logger.info(m) });
@@ -66,7 +70,7 @@ async function main() {
     stopSupervising();
     const hardStop = setTimeout(() => {
       logger.warn('shutdown is taking too long: stopping PostgreSQL and exiting now');
-      void (database.embedded?.stop(500) ?? Promise.resolve()).finally(() => process.exit(exitCode));
+      void (database.embedded?.stop(FORCE_POSTGRES_MS) ?? Promise.resolve()).finally(() => process.exit(exitCode));
     }, HARD_STOP_MS).unref();
     const dropStalled = setTimeout(() => app.server.closeAllConnections(), DRAIN_MS).unref();
     try {
@@ -76,7 +80,7 @@ async function main() {
       await database.close();
     } catch (error) {
       logger.error({ err: error }, 'shutdown failed');
-      await database.embedded?.stop(500).catch(() => {});
+      await database.embedded?.stop(FORCE_POSTGRES_MS).catch(() => {});
     }
     clearTimeout(hardStop);
     process.exit(exitCode);
