@@ -22,6 +22,8 @@ export function spawnServer(options: {
   env?: Record<string, string>;
   /** The compiled main.js to run instead of the sources. */
   compiled?: string;
+  /** In a process group of its own, as a supervisor runs it: signals can then go to the whole group. */
+  detached?: boolean;
 }) {
   const args = options.compiled ? [options.compiled] : ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
   const child = spawn(process.execPath, args, {
@@ -39,6 +41,7 @@ export function spawnServer(options: {
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
