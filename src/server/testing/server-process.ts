@@ -109,7 +109,12 @@ export interface ProcessSeen {
  * operator's `ps` would find. Read from /proc, so it is not limited to the processes a test knows of.
  */
 export function processesUsing(dir: string): ProcessSeen[] {
-  const real = fs.realpathSync(dir);
+  let real = path.resolve(dir);
+  try {
+    real = fs.realpathSync(dir);
+  } catch {
+    // not made yet: nothing works in it either
+  }
   const seen: ProcessSeen[] = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
