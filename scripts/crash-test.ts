@@ -1,6 +1,8 @@
-// The crash test: SIGKILLs the server (and, every other cycle, its embedded PostgreSQL too, or PostgreSQL alone
-// under a running server) while viewers buy coins and unlock episodes with Idempotency-Keys; after each restart
-// it replays what it sent and, at the end, checks every viewer's ledger. Exits 1 on any broken invariant.
+// The crash test: while viewers buy coins and unlock episodes with Idempotency-Keys, each cycle SIGKILLs the server
+// alone, or its whole process group (PostgreSQL with it), or PostgreSQL alone under a running server, or stops it
+// with SIGTERM to its process group; after each restart it replays what it sent and, at the end, checks every
+// viewer's ledger. Each start must find exactly one postmaster on DATA_DIR, and within 10 s of each SIGTERM no
+// process anywhere may name DATA_DIR (PostgreSQL's children run outside the group). Exits 1 on any broken invariant.
 //   npm run test:crash            (CRASH_CYCLES=8, CRASH_CONCURRENCY=8 clients, CRASH_VIEWERS=12 by default)
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
@@ -13,6 +15,8 @@ import {
   exited,
   isAlive,
   postmasterPid,
+  postmastersOn,
+  processesUsing,
   spawnServer,
   waitHealthy,
   type ServerProcess,
@@ -40,6 +44,9 @@ interface Op {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-crash-'));
 fs.chmodSync(dataDir, 0o755);
+const clusterDir = path.join(dataDir, 'postgres');
+/** What a supervisor allows between SIGTERM and SIGKILL. */
+const STOP_WITHIN_MS = 10_000;
 const failures: string[] = [];
 const fail = (message: string) => {
   failures.push(message);
@@ -66,11 +73,35 @@ async function main() {
 
   const start = async (): Promise<ServerProcess> => {
     starts++;
-    const server = spawnServer({ port, pgPort, dataDir, env });
+    const server = spawnServer({ port, pgPort, dataDir, env, detached: true });
     await waitHealthy(server, 60_000);
     if (!/did not start|lock file/.test(server.output())) firstTry++;
     else fail(`start ${starts} needed more than one try: ${server.output().slice(0, 300)}`);
+    const postmasters = postmastersOn(clusterDir);
+    if (postmasters.length !== 1) fail(`start ${starts}: ${postmasters.length} postmasters on DATA_DIR`);
     return server;
+  };
+
+  /** SIGTERM to the server's process group: it exits 0, and nothing of it (PostgreSQL's children included) is left. */
+  const stopGracefully = async (server: ServerProcess) => {
+    const sentAt = Date.now();
+    process.kill(-server.child.pid!, 'SIGTERM');
+    const code = await exited(server.child);
+    if (code !== 0) fail(`the server exited ${code} on SIGTERM: ${server.output().slice(-300)}`);
+    let left = processesUsing(dataDir);
+    while (left.length && Date.now() - sentAt < STOP_WITHIN_MS) {
+      await sleep(50);
+      left = processesUsing(dataDir);
+    }
+    if (left.length) {
+      const outside = left.filter((p) => p.pgid !== server.child.pid);
+      fail(
+        `${left.length} process(es) (${outside.length} outside the server's process group) still use DATA_DIR ${STOP_WITHIN_MS / 1000} s after SIGTERM: ` +
+          left.map((p) => `${p.pid} ${p.command.slice(0, 60)}`).join('; '),
+      );
+      for (const p of left) process.kill(p.pid, 'SIGKILL');
+    }
+    return Date.now() - sentAt;
   };
 
   const send = async (server: ServerProcess, op: Op, signal?: AbortSignal) => {
@@ -106,7 +137,7 @@ async function main() {
   for (let cycle = 1; cycle <= CYCLES; cycle++) {
     // Replays first: every answered op must answer the same, every unknown one now gets its answer.
     for (const op of ops) if (op.refused === undefined) await send(server, op);
-    const mode = (['node', 'node+postgres', 'postgres'] as const)[cycle % 3]!;
+    const mode = (['node', 'group', 'postgres', 'SIGTERM'] as const)[cycle % 4]!;
     const stop = new AbortController();
     setMaxListeners(0, stop.signal); // one signal ends every client's requests
     const clients = Array.from({ length: CONCURRENCY }, async () => {
@@ -119,8 +150,15 @@ async function main() {
     await sleep(400 + Math.random() * 1200);
     const killedAt = Date.now();
     const postmaster = postmasterPid(dataDir);
-    if (mode !== 'node' && postmaster) process.kill(postmaster, 'SIGKILL');
-    if (mode === 'postgres') {
+    if (mode === 'postgres' && postmaster) process.kill(postmaster, 'SIGKILL');
+    let how = `${mode} killed`;
+    if (mode === 'SIGTERM') {
+      how = `SIGTERM to the group, all gone in ${await stopGracefully(server)} ms`;
+      stop.abort();
+      await Promise.all(clients);
+      server = await start();
+      killToHealthy.push(Date.now() - killedAt);
+    } else if (mode === 'postgres') {
       // The server stays up: it must answer 503 meanwhile, restart its database and serve again by itself.
       await waitUnhealthy(server, 3000);
       await waitHealthy(server, 30_000);
@@ -129,24 +167,21 @@ async function main() {
       stop.abort();
       await Promise.all(clients);
     } else {
-      server.child.kill('SIGKILL');
+      // 'group' is kill -9 of the whole process group: PostgreSQL's children, in sessions of their own, outlive it.
+      if (mode === 'group') process.kill(-server.child.pid!, 'SIGKILL');
+      else server.child.kill('SIGKILL');
       stop.abort();
       await Promise.all(clients);
       await exited(server.child);
       server = await start();
       killToHealthy.push(Date.now() - killedAt);
     }
-    console.log(
-      `  cycle ${cycle} (${mode} killed): ${ops.length} ops so far, healthy after ${killToHealthy.at(-1)} ms`,
-    );
+    console.log(`  cycle ${cycle} (${how}): ${ops.length} ops so far, healthy after ${killToHealthy.at(-1)} ms`);
   }
   for (const op of ops) if (op.refused === undefined) await send(server, op);
 
   await checkLedger(dataDir, pgPort, ops, viewers);
-  server.child.kill('SIGTERM');
-  if ((await exited(server.child)) !== 0) fail('the server did not exit 0 on SIGTERM');
-  const pid = postmasterPid(dataDir);
-  if (pid && isAlive(pid)) fail('PostgreSQL still runs after SIGTERM');
+  await stopGracefully(server);
 
   const sorted = [...killToHealthy].sort((a, b) => a - b);
   const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -302,8 +337,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 main()
   .catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)))
   .finally(() => {
-    const pid = postmasterPid(dataDir);
-    if (pid && isAlive(pid)) process.kill(pid, 'SIGKILL');
+    for (const { pid } of processesUsing(dataDir)) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (failures.length) {
       console.error(`crash test FAILED: ${failures.length} problem(s)`);

@@ -5,6 +5,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { createDatabaseAvailability } from './db/availability.ts';
 import { superviseEmbedded } from './db/supervise.ts';
+import { clearStalePostmaster } from './db/stale-postmaster.ts';
 import { seedDemoCatalogue } from './demo/seed.ts';
 import { prepareDemoMedia } from './demo/demo-media.ts';
 import { resolveSecrets } from './secrets.ts';
@@ -15,11 +16,20 @@ import { prepareDemoMediaInBucket } from './demo/demo-media-bucket.ts';
 
 /** In-flight requests get this long before stalled connections are dropped. */
 const DRAIN_MS = 5000;
-/** Whatever clients do, the process is gone this soon after SIGTERM (under the usual 10 s of supervisors). */
-const HARD_STOP_MS = 9000;
+/**
+ * Whatever clients do, the process is gone this soon after SIGTERM, and PostgreSQL with it: the forced stop of
+ * PostgreSQL takes up to FORCE_POSTGRES_MS plus half a second more, all under the usual 10 s of supervisors.
+ */
+const HARD_STOP_MS = 7000;
+const FORCE_POSTGRES_MS = 500;
+const quickly = { stopWithinMs: FORCE_POSTGRES_MS, reapWithinMs: 0 };
+/** A stop during the start has nothing in flight to wait for; the hard stop still bounds it. */
+const STARTING_FORCE_POSTGRES_MS = 5000;
 
 /** Set once the embedded PostgreSQL runs, so that a start failing after it (a port taken) leaves nothing behind. */
 let stopEmbeddedDatabase: (() => Promise<void>) | undefined;
+/** Set by the first SIGTERM/SIGINT: from then on the process is stopping, whatever the start was doing. */
+let closing = false;
 
 async function main() {
   const config = loadConfig();
@@ -28,15 +38,39 @@ async function main() {
   // Probed while the database starts; said once, in the log, before the server is ready.
   const ffmpeg = ffmpegCapabilities();
 
-  const database = await openDatabase(config, {
+  const opening = openDatabase(config, {
     info: (m) => logger.debug(m),
     error: (e, m) => logger.error({ err: e }, m),
   });
-  stopEmbeddedDatabase = () => database.embedded?.stop(500) ?? Promise.resolve();
+  // Until the app can shut down gracefully, a signal (to this process alone, as some supervisors send it) stops
+  // the database as it is, started or starting: Node's default would exit at once and leave PostgreSQL running.
+  let onSignal = (why: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info(`${why} while starting: stopping`);
+    setTimeout(() => {
+      const clusterDir = path.join(config.dataDir, 'postgres');
+      void (config.databaseUrl ? Promise.resolve() : clearStalePostmaster(clusterDir, (m) => logger.warn(m), quickly))
+        .catch(() => {})
+        .finally(() => process.exit(0));
+    }, HARD_STOP_MS).unref();
+    void opening
+      .then((database) => database.embedded?.stop(STARTING_FORCE_POSTGRES_MS))
+      .catch(() => {})
+      .finally(() => process.exit(0));
+  };
+  process.on('SIGTERM', () => onSignal('SIGTERM received'));
+  process.on('SIGINT', () => onSignal('SIGINT received'));
+
+  // After a signal the start goes no further (returning leaves the exit to the stop above).
+  const database = await opening;
+  if (closing) return;
+  stopEmbeddedDatabase = () => database.embedded?.stop(FORCE_POSTGRES_MS) ?? Promise.resolve();
   const secrets = await resolveSecrets(database.db, config, (m) => logger.warn(m));
   if (config.seed === 'demo') {
     await seedDemoCatalogue(database.db, { mediaDir: config.mediaDir, log: (m) => logger.info(m) });
   }
+  if (closing) return;
 
   const availability = createDatabaseAvailability(database.pool, {
     warn: (m) => logger.warn(m),
@@ -53,7 +87,6 @@ async function main() {
   });
 
   const stopMediaWork = new AbortController();
-  let closing = false;
   /**
    * The shutdown contract: stop accepting, let requests in flight finish, drop idle connections at once and
    * stalled ones after DRAIN_MS, stop the embedded PostgreSQL every time, and be gone within HARD_STOP_MS.
@@ -65,7 +98,7 @@ async function main() {
     stopSupervising();
     const hardStop = setTimeout(() => {
       logger.warn('shutdown is taking too long: stopping PostgreSQL and exiting now');
-      void (database.embedded?.stop(500) ?? Promise.resolve()).finally(() => process.exit(exitCode));
+      void (database.embedded?.stop(FORCE_POSTGRES_MS) ?? Promise.resolve()).finally(() => process.exit(exitCode));
     }, HARD_STOP_MS).unref();
     const dropStalled = setTimeout(() => app.server.closeAllConnections(), DRAIN_MS).unref();
     try {
@@ -75,13 +108,12 @@ async function main() {
       await database.close();
     } catch (error) {
       logger.error({ err: error }, 'shutdown failed');
-      await database.embedded?.stop(500).catch(() => {});
+      await database.embedded?.stop(FORCE_POSTGRES_MS).catch(() => {});
     }
     clearTimeout(hardStop);
     process.exit(exitCode);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM received', 0));
-  process.on('SIGINT', () => void shutdown('SIGINT received', 0));
+  onSignal = (why) => void shutdown(why, 0);
   const stopSupervising = database.embedded
     ? superviseEmbedded(database.embedded, availability, {
         log: { info: (m) => logger.info(m), warn: (m) => logger.warn(m) },
@@ -121,6 +153,7 @@ async function main() {
 }
 
 main().catch(async (error: unknown) => {
+  if (closing) return; // the start failed because its database is being stopped: the stop exits
   console.error(error instanceof Error ? error.message : error);
   await stopEmbeddedDatabase?.().catch(() => {});
   process.exit(1);

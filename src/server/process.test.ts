@@ -1,4 +1,5 @@
 import net from 'node:net';
+import pg from 'pg';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,8 @@ import {
   exited,
   isAlive,
   postmasterPid,
+  postmastersOn,
+  processesUsing,
   spawnServer,
   startServer,
   waitHealthy,
@@ -23,8 +26,7 @@ const track = (server: ServerProcess) => (servers.push(server), server);
 
 afterAll(async () => {
   for (const { child } of servers) if (child.exitCode === null) child.kill('SIGKILL');
-  const pid = postmasterPid(dataDir);
-  if (pid && isAlive(pid)) process.kill(pid, 'SIGKILL');
+  for (const { pid } of processesUsing(dataDir)) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(`${path.join(dataDir, 'postgres')}.credentials.json`, { force: true });
 });
@@ -51,6 +53,31 @@ describe('server process', () => {
     expect(isAlive(running!)).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   }, 180_000);
+
+  it('a SIGTERM to the process alone while it starts (PostgreSQL running, the app not yet built) stops PostgreSQL too', async () => {
+    const [port, pgPort] = [await freePort(), await freePort()];
+    const server = track(spawnServer({ port, pgPort, dataDir }));
+    await waitUntil(() => postmastersOn(clusterDir).length === 1, 60_000);
+    const sentAt = Date.now();
+    server.child.kill('SIGTERM'); // as a supervisor that signals only the process it started does
+    expect(await exited(server.child)).toBe(0);
+    await waitUntil(() => processesUsing(dataDir).length === 0, 10_000 - (Date.now() - sentAt));
+  }, 120_000);
+
+  it('on SIGTERM to its process group with PostgreSQL not answering, nothing of it uses DATA_DIR 10 s later', async () => {
+    const [port, pgPort] = [await freePort(), await freePort()];
+    const server = track(await startServer({ port, pgPort, dataDir, detached: true }));
+    // A backend busy with a long query: it does not notice its postmaster is gone, and runs outside the group.
+    const busy = await superuserClient(pgPort);
+    void busy.query('select count(*) from generate_series(1, 300000000)').catch(() => {});
+    const postmaster = postmastersOn(clusterDir)[0]!;
+    process.kill(postmaster, 'SIGSTOP'); // deaf to fast and immediate shutdown: the stop has to force it
+    const sentAt = Date.now();
+    process.kill(-server.child.pid!, 'SIGTERM');
+    expect(await exited(server.child)).toBe(0);
+    await waitUntil(() => processesUsing(dataDir).length === 0, 10_000 - (Date.now() - sentAt));
+    await busy.end().catch(() => {});
+  }, 120_000);
 
   it('a start that fails after PostgreSQL is up (its port taken) stops PostgreSQL before it exits', async () => {
     const [port, pgPort] = [await freePort(), await freePort()];
@@ -174,6 +201,30 @@ describe('server process', () => {
     for (const socket of [stalled, idle, halfHeaders]) socket.destroy();
   }, 60_000);
 });
+
+const clusterDir = path.join(dataDir, 'postgres');
+
+/** Resolves once `test` holds; fails (saying what is left on DATA_DIR) when it does not within `withinMs`. */
+async function waitUntil(test: () => boolean, withinMs: number) {
+  const deadline = Date.now() + withinMs;
+  while (!test()) {
+    if (Date.now() > deadline) {
+      const left = processesUsing(dataDir).map((p) => `${p.pid} (group ${p.pgid}) ${p.command.slice(0, 80)}`);
+      throw new Error(`not within ${withinMs} ms; processes on DATA_DIR: ${left.join('; ') || 'none'}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function superuserClient(pgPort: number) {
+  const { superuser } = JSON.parse(fs.readFileSync(`${clusterDir}.credentials.json`, 'utf8')) as { superuser: string };
+  const client = new pg.Client({
+    connectionString: `postgres://cliffhanger:${encodeURIComponent(superuser)}@127.0.0.1:${pgPort}/postgres`,
+  });
+  client.on('error', () => {});
+  await client.connect();
+  return client;
+}
 
 describe('root and a private data directory', () => {
   const asRoot = process.getuid?.() === 0;

