@@ -1,4 +1,4 @@
-import { ArrowLeftRight, CalendarCheck, Coins, Gift, LifeBuoy, LockOpen, Receipt } from 'lucide-react';
+import { ArrowLeftRight, CalendarCheck, Coins, Gift, LifeBuoy, LockOpen, Receipt, Undo2 } from 'lucide-react';
 import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 import { findCoinPackage } from '#contract/constants.ts';
 import type { Series } from '#contract/series.ts';
@@ -40,13 +40,15 @@ export function TransactionList({ entries, seriesById }: { entries: LedgerEntry[
                 ? t('transactions.welcomeDetail')
                 : entry.kind === 'grant'
                   ? t('transactions.grantDetail')
-                  : entry.kind === 'transfer'
-                    ? t(
-                        entry.coinsDelta + entry.bonusesDelta >= 0
-                          ? 'transactions.transferIn'
-                          : 'transactions.transferOut',
-                      )
-                    : t('transactions.checkInDetail');
+                  : entry.kind === 'refund'
+                    ? packageDetail(entry.packageId)
+                    : entry.kind === 'transfer'
+                      ? t(
+                          entry.coinsDelta + entry.bonusesDelta >= 0
+                            ? 'transactions.transferIn'
+                            : 'transactions.transferOut',
+                        )
+                      : t('transactions.checkInDetail');
         const Icon = {
           purchase: Receipt,
           unlock: LockOpen,
@@ -54,6 +56,7 @@ export function TransactionList({ entries, seriesById }: { entries: LedgerEntry[
           welcome: Gift,
           grant: LifeBuoy,
           transfer: ArrowLeftRight,
+          refund: Undo2,
         }[entry.kind];
         const tone =
           entry.kind === 'purchase'
@@ -96,6 +99,17 @@ export function TransactionList({ entries, seriesById }: { entries: LedgerEntry[
                 </p>
               )}
               {entry.price !== null && <p className="text-xs text-zinc-400">{formatPrice(entry.price)}</p>}
+              {entry.preview && <p className="text-[11px] text-zinc-400">{t('transactions.previewNoCharge')}</p>}
+              {entry.receiptUrl && (
+                <a
+                  href={entry.receiptUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-[11px] text-sky-300 underline underline-offset-2"
+                >
+                  {t('transactions.receipt')}
+                </a>
+              )}
             </div>
           </li>
         );
