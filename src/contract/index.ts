@@ -14,3 +14,4 @@ export * from './translations.ts';
 export * from './language-tag.ts';
 export * from './operators.ts';
 export * from './accounts.ts';
+export * from './purchases.ts';

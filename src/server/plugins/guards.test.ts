@@ -199,6 +199,11 @@ const GUARD_OF_ROUTE: Record<string, Decision> = {
   'HEAD /api/purchases/:purchaseId': 'viewer',
   // Stripe's events carry no cookie: their signature, checked by the route, is the guard.
   'POST /api/payments/stripe/webhook': 'public',
+  'GET /api/admin/purchases': ['owner', 'support', 'analyst'],
+  'HEAD /api/admin/purchases': ['owner', 'support', 'analyst'],
+  'POST /api/admin/purchases/:purchaseId/refund': SUPPORT,
+  'GET /api/admin/insights/revenue': ['owner', 'analyst', 'support'],
+  'HEAD /api/admin/insights/revenue': ['owner', 'analyst', 'support'],
 };
 
 /** Viewer routes of a signed-in account: past the guard, a guest is told to sign in first (401, said so). */

@@ -65,6 +65,7 @@ function validBodies(): Record<string, Record<string, unknown>> {
     'PATCH /api/admin/operators/:id': { role: 'analyst' },
     'POST /api/admin/invites/:token/accept': { password: 'a long enough password' },
     'POST /api/admin/viewers/:uid/coins': { coins: 5, reason: 'Body test' },
+    'POST /api/admin/purchases/:purchaseId/refund': { amount: 100 },
     'POST /api/account/passkeys': { answer: passkeyAnswer },
     'POST /api/sign-in/passkey': { answer: passkeyAnswer },
     'POST /api/admin/me/passkeys': { answer: passkeyAnswer },

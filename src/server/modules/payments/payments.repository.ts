@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { paymentEvents, purchases } from '../../db/schema.ts';
+import { paymentEvents, purchases, walletLedger } from '../../db/schema.ts';
 import type { PurchaseStatusName } from '#contract/index.ts';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
@@ -190,5 +190,20 @@ export async function revenueByDay(db: Executor, from: Date, to: Date): Promise<
     paidMinor: Number(row.paid_minor),
     refundedMinor: Number(row.refunded_minor),
     purchases: Number(row.purchases),
+  }));
+}
+
+/** The preview's purchases per UTC day (no payment row: ledger purchases without one), at their list price. */
+export async function previewPurchasesByDay(db: Executor, from: Date, to: Date) {
+  const result = await db.execute<{ day: string; purchases: string; list_price: string }>(sql`
+    select (created_at at time zone 'UTC')::date::text as day, count(*)::text as purchases,
+           coalesce(sum(price_cents), 0)::text as list_price
+      from ${walletLedger}
+     where kind = 'purchase' and purchase_id is null and created_at >= ${from} and created_at < ${to}
+     group by 1 order by 1`);
+  return result.rows.map((row) => ({
+    day: row.day,
+    purchases: Number(row.purchases),
+    listPrice: Number(row.list_price),
   }));
 }

@@ -1,10 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorReply, paymentsInfo, purchaseIdParams, purchaseStatus } from '#contract/index.ts';
-import { publicRoute, viewerRoute } from '../../plugins/guards.ts';
+import {
+  adminPurchase,
+  adminPurchasesQuery,
+  errorReply,
+  paymentsInfo,
+  purchaseIdParams,
+  purchaseStatus,
+  refundBody,
+  refundReply,
+  revenueQuery,
+  revenueReply,
+} from '#contract/index.ts';
+import { operatorRoute, publicRoute, viewerRoute } from '../../plugins/guards.ts';
 import { BadPaymentEvent } from '../../payments/payments.ts';
 import { invalid } from '../../errors.ts';
-import { handlePaymentEvent, purchaseStatusOf } from './payments.service.ts';
+import {
+  handlePaymentEvent,
+  listPurchasesForOperators,
+  purchaseStatusOf,
+  requestRefund,
+  revenue,
+} from './payments.service.ts';
 
 /** Stripe's events are small; a body this large is nobody's event. */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -73,4 +90,70 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   });
+
+  app.get(
+    '/api/admin/purchases',
+    {
+      config: operatorRoute('owner', 'support', 'analyst'),
+      schema: {
+        summary: 'Purchases paid through the payment provider, newest first, by status',
+        operationId: 'listPurchases',
+        tags: ['Payments'],
+        querystring: adminPurchasesQuery,
+        response: { 200: z.array(adminPurchase), 400: errorReply },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return listPurchasesForOperators(app.db, request.query);
+    },
+  );
+
+  app.post(
+    '/api/admin/purchases/:purchaseId/refund',
+    {
+      config: operatorRoute('owner', 'support'),
+      schema: {
+        summary:
+          'Ask the payment provider to refund a paid purchase (all of it, or an amount); coins follow its confirmation',
+        operationId: 'refundPurchase',
+        tags: ['Payments'],
+        params: purchaseIdParams,
+        body: refundBody,
+        response: { 202: refundReply, 400: errorReply, 404: errorReply, 409: errorReply, 503: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const { purchase, refund } = await requestRefund(
+        app.db,
+        provider,
+        request.params.purchaseId,
+        request.body.amount,
+      );
+      await app.audit(request, {
+        action: 'purchase.refund_requested',
+        object: { type: 'purchase', id: purchase.id, label: `${purchase.packageId} · ${purchase.viewerUid}` },
+        after: {
+          amount: request.body.amount ?? purchase.amount - purchase.refundedAmount,
+          currency: purchase.currency,
+        },
+      });
+      return reply.status(202).send(refund);
+    },
+  );
+
+  app.get(
+    '/api/admin/insights/revenue',
+    {
+      config: operatorRoute('owner', 'analyst', 'support'),
+      schema: {
+        summary: 'Money taken per day and currency (paid minus refunded); preview purchases apart',
+        operationId: 'getRevenue',
+        tags: ['Insights'],
+        querystring: revenueQuery,
+        response: { 200: revenueReply, 400: errorReply },
+      },
+    },
+    (request) => revenue(app.db, request.query.from, request.query.to),
+  );
 };

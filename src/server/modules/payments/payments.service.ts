@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
   findCoinPackage,
+  type AdminPurchase,
+  type RevenueReply,
   type PurchaseCheckoutReply,
   type PurchaseStatus,
   type PurchaseStatusName,
 } from '#contract/index.ts';
 import type { Database } from '../../db/client.ts';
-import { DomainError, invalid, notFound, unavailable } from '../../errors.ts';
+import { conflict, DomainError, invalid, notFound, unavailable } from '../../errors.ts';
 import {
   minorUnits,
   PaymentsUnavailable,
@@ -14,7 +16,7 @@ import {
   type PaymentEvent,
   type ProviderPayments,
 } from '../../payments/payments.ts';
-import { creditPaidPurchase, takeBackForRefund } from '../wallet/wallet.service.ts';
+import { creditPaidPurchase, takeBackForRefund, viewerUid } from '../wallet/wallet.service.ts';
 import * as repo from './payments.repository.ts';
 
 /** Checkout sessions a viewer may leave unpaid in an hour before a new one is refused. */
@@ -269,4 +271,94 @@ async function takeBackEvent(
     });
     return 'done';
   });
+}
+
+export function toAdminPurchase(row: repo.PurchaseRow): AdminPurchase {
+  return {
+    id: row.id,
+    viewerUid: viewerUid(row.userId),
+    viewerId: row.userId,
+    packageId: row.packageId,
+    amount: row.amountMinor,
+    currency: row.currency,
+    status: row.status,
+    coins: row.coins,
+    bonuses: row.bonuses,
+    refundedAmount: row.refundedMinor,
+    coinsTakenBack: row.coinsReclaimed + row.bonusesReclaimed,
+    coinsNotRecovered: row.coinsNotRecovered,
+    checkoutSessionId: row.checkoutSessionId,
+    paymentIntentId: row.paymentIntentId,
+    receiptUrl: row.receiptUrl,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+  };
+}
+
+export async function listPurchasesForOperators(
+  db: Database,
+  filter: { status?: PurchaseStatusName; before?: string; limit: number },
+): Promise<AdminPurchase[]> {
+  const rows = await repo.listPurchases(db, {
+    status: filter.status,
+    before: filter.before ? new Date(filter.before) : undefined,
+    limit: filter.limit,
+  });
+  return rows.map(toAdminPurchase);
+}
+
+const REFUNDABLE: readonly PurchaseStatusName[] = ['paid', 'partially_refunded'];
+
+/**
+ * An operator asks the provider to refund a paid purchase (all that is left of it, or `amountMinor`). Nothing
+ * changes here yet: the coins are taken back when the provider's event confirms the refund.
+ */
+export async function requestRefund(
+  db: Database,
+  payments: ProviderPayments | null,
+  purchaseId: string,
+  amountMinor?: number,
+): Promise<{ purchase: AdminPurchase; refund: { refundId: string; status: string } }> {
+  if (!payments) throw conflict('No payment provider is configured here: preview purchases charged nothing.');
+  const row = await repo.findPurchase(db, purchaseId);
+  if (!row) throw notFound('No such purchase');
+  if (!REFUNDABLE.includes(row.status) || !row.paymentIntentId) {
+    throw conflict(`This purchase is ${row.status.replace('_', ' ')}: only a paid purchase can be refunded.`);
+  }
+  const left = row.amountMinor - row.refundedMinor;
+  if (amountMinor !== undefined && amountMinor > left) {
+    throw invalid(`At most ${left} (minor units of ${row.currency}) is left to refund.`, 'amount');
+  }
+  const refund = await withProvider(() =>
+    payments.refund({
+      paymentIntentId: row.paymentIntentId!,
+      amountMinor,
+      reference: row.id,
+      // One refund per purchase, amount and what was refunded before: a double click asks once.
+      idempotencyKey: `refund-${row.id}-${row.refundedMinor}-${amountMinor ?? left}`,
+    }),
+  );
+  return { purchase: toAdminPurchase(row), refund };
+}
+
+/** Paid minus refunded per UTC day and currency, from `from` to `to` (both days included); the preview apart. */
+export async function revenue(db: Database, from: string, to: string): Promise<RevenueReply> {
+  const start = new Date(`${from}T00:00:00Z`);
+  const end = new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000);
+  if (!(start < end)) throw invalid('from must be on or before to', 'from');
+  const [days, preview] = await Promise.all([
+    repo.revenueByDay(db, start, end),
+    repo.previewPurchasesByDay(db, start, end),
+  ]);
+  return {
+    days: days.map((day) => ({
+      day: day.day,
+      currency: day.currency,
+      purchases: day.purchases,
+      paid: day.paidMinor,
+      refunded: day.refundedMinor,
+      net: day.paidMinor - day.refundedMinor,
+    })),
+    preview,
+  };
 }
