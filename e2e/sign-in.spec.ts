@@ -194,7 +194,7 @@ test.describe('the Google button, against a real OpenID provider', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    issuer = await startTestIssuer([callback], E2E.port + 4);
+    issuer = await startTestIssuer([callback], { port: E2E.port + 4 });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cliffhanger-e2e-oidc-'));
     fs.chmodSync(dataDir, 0o755);
     server = spawnServer({

@@ -16,6 +16,7 @@ import { guardsPlugin } from './plugins/guards.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
 import { mediaAddressesPlugin } from './plugins/media-addresses.ts';
 import { builtClient, clientPlugin } from './plugins/client.ts';
+import { apiReferencePlugin } from './plugins/api-reference.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(viewersPlugin);
   await app.register(mediaPipelinePlugin);
   await app.register(openApiPlugin);
+  await app.register(apiReferencePlugin);
 
   await app.register(healthRoutes);
   await app.register(accessRoutes);

@@ -69,6 +69,10 @@ describe('the compiled server', () => {
     const openapi = await fetch(`${base}/api/openapi.json`, { headers: { cookie } });
     expect(openapi.status).toBe(200);
     expect(Object.keys((await openapi.json()).paths)).toContain('/api/series');
+    // The API reference's script is found in node_modules from the bundle's own folder.
+    const reference = await fetch(`${base}/api/docs/redoc.standalone.js`, { headers: { cookie } });
+    expect(reference.status).toBe(200);
+    expect(reference.headers.get('content-type')).toMatch(/^text\/javascript/);
 
     const postmaster = postmasterPid(dataDir)!;
     server.child.kill('SIGTERM');

@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ACCESS_CODES, TEST_ADMIN_PASSWORD, type TestContext } from '../testing/harness.ts';
+import { routeTable as registeredRoutes } from '../testing/route-table.ts';
 import { OPENAPI_PATH, openApiPath, openApiPlugin } from './openapi.ts';
 import { viewerRoute, type Guard } from './guards.ts';
 
@@ -41,21 +42,12 @@ interface Document {
   };
 }
 
-/** Fastify's own route table, read from printRoutes' tree: "METHOD /full/path" for every /api route. */
+/** Fastify's own route table: "METHOD /full/path" for every /api route. */
 function routeTable(): string[] {
-  const parents: string[] = [];
-  const routes: string[] = [];
-  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    const path = `${depth > 0 ? parents[depth - 1] : ''}${match[2]}`;
-    parents[depth] = path;
-    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
-      if (method !== 'HEAD' && path.startsWith('/api/')) routes.push(`${method} ${openApiPath(path)}`);
-    }
-  }
-  return routes.sort();
+  return registeredRoutes(t.app)
+    .filter(({ method, path }) => method !== 'HEAD' && path.startsWith('/api/'))
+    .map(({ method, path }) => `${method} ${openApiPath(path)}`)
+    .sort();
 }
 
 async function document(): Promise<Document> {

@@ -35,7 +35,7 @@ const TAGS = {
   Library: 'What the viewer liked, bookmarked and watched.',
   Accounts: "Signing in (passkeys, providers) with a guest's belongings brought along, signed-in devices, signing out.",
   Insights: 'Viewing events from the player, and the figures operators read.',
-  Service: 'Health and this description.',
+  Service: 'Health, this description and its reference page.',
 } as const;
 
 declare module 'fastify' {
@@ -48,6 +48,8 @@ declare module 'fastify' {
     tags?: readonly string[];
     /** `['multipart/form-data']` on upload routes, whose body no zod schema describes. */
     consumes?: readonly string[];
+    /** The media types of a success that is not JSON (a page, a script), which no zod schema describes. */
+    produces?: readonly string[];
   }
 }
 
@@ -183,6 +185,10 @@ function operationOf(route: DocumentedRoute, used: Set<CommonResponse>) {
         ? { content: { 'application/json': { schema: json } } }
         : {}),
     };
+  }
+  if (schema.produces) {
+    const content = Object.fromEntries(schema.produces.map((type) => [type, { schema: { type: 'string' } }]));
+    responses[200] = { description: 'Success', content };
   }
   for (const [status, name] of Object.entries(commonResponsesOf(route))) {
     // A route's own reply for a status wins unless it is the common error shape, whose common wording says more.

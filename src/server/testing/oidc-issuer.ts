@@ -28,11 +28,23 @@ interface ProviderContext {
   };
 }
 
+export interface TestIssuerOptions {
+  port?: number;
+  /**
+   * Where the person's e-mail and name are given: in the ID token too, as Google does (the default), or only at the
+   * userinfo endpoint, as oidc-provider does unless told otherwise (and many providers with it).
+   */
+  claimsIn?: 'id-token' | 'userinfo';
+}
+
 /**
  * A real OpenID Connect provider in memory, for tests: one client (TEST_CLIENT) returning to these redirect URIs,
  * any login name signs in as that subject (its e-mail `<login>@people.test`), and consent is taken as given.
  */
-export async function startTestIssuer(redirectUris: string[], port?: number): Promise<TestIssuer> {
+export async function startTestIssuer(
+  redirectUris: string[],
+  { port, claimsIn = 'id-token' }: TestIssuerOptions = {},
+): Promise<TestIssuer> {
   // The issuer's URL names its port, so the port is settled before the provider is made.
   const issuerPort = port ?? (await freePort());
   const url = `http://localhost:${issuerPort}`;
@@ -47,8 +59,8 @@ export async function startTestIssuer(redirectUris: string[], port?: number): Pr
       },
     ],
     pkce: { required: () => true },
-    // Like Google's, its ID token names the person (e-mail, name), not only the userinfo endpoint.
-    conformIdTokenClaims: false,
+    // false: like Google's, its ID token names the person (e-mail, name), not only the userinfo endpoint.
+    conformIdTokenClaims: claimsIn === 'userinfo',
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     findAccount: (_ctx: unknown, sub: string) => ({
       accountId: sub,

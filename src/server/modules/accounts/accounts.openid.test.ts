@@ -214,6 +214,39 @@ describe('signing in with an OpenID Connect provider', () => {
   });
 });
 
+describe('a provider that names the person only at its userinfo endpoint', () => {
+  let quiet: TestIssuer;
+  let app: TestContext;
+  beforeAll(async () => {
+    // oidc-provider's own default: the ID token says who signed in (sub), the userinfo endpoint their e-mail and name.
+    quiet = await startTestIssuer([CALLBACK], { claimsIn: 'userinfo' });
+    app = await createTestContext(
+      {
+        PUBLIC_URL,
+        AUTH_GOOGLE_CLIENT_ID: TEST_CLIENT.id,
+        AUTH_GOOGLE_CLIENT_SECRET: TEST_CLIENT.secret,
+        AUTH_GOOGLE_ISSUER: quiet.url,
+      },
+      { sharingDatabaseOf: t },
+    );
+  });
+  afterAll(async () => {
+    await app?.close();
+    await quiet?.close();
+  });
+
+  it('reads the e-mail and name from the userinfo endpoint before the account is made', async () => {
+    const b = await testBrowser(app, await app.addViewer());
+    const back = await signInAtTestIssuer((await b.startSignIn('google')).href, 'erin');
+    const reply = await b.get(callbackPath(back));
+    expect(reply.statusCode, reply.body).toBe(303);
+    const account = (await b.get('/api/account')).json();
+    expect(account).toMatchObject({ signedIn: true, name: 'Person erin', email: 'erin@people.test' });
+    const [identity] = await t.db.select().from(signInIdentities).where(eq(signInIdentities.subject, 'erin'));
+    expect(identity).toMatchObject({ issuer: quiet.url, email: 'erin@people.test' });
+  });
+});
+
 describe('sign-in provider settings', () => {
   const base = { DATA_DIR: '/tmp/x' };
   it('takes a provider with all it needs and stops on one given only part of it', () => {

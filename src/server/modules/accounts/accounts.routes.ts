@@ -130,6 +130,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.viewerId,
         request.body.answer as unknown as RegistrationResponseJSON,
         name,
+        app.viewers.start,
       );
       let method = await methodOf(request);
       if (method === null) {

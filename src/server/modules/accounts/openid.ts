@@ -139,6 +139,15 @@ export function openIdClients(providers: Partial<Record<SignInProvider, SignInPr
       if (!flow) throw expiredSignIn();
       const callbackUrl = new URL(flow.redirectUri);
       for (const [name, value] of Object.entries(answer)) callbackUrl.searchParams.set(name, value);
+      const refused = (error: unknown): never => {
+        if (unreachable(error)) {
+          throw unavailable(`${PROVIDER_NAMES[provider]} cannot be reached right now. Please try again.`);
+        }
+        throw new DomainError(
+          'unauthenticated',
+          `${PROVIDER_NAMES[provider]} did not sign you in (${reasonOf(error)}). Please try again.`,
+        );
+      };
       const tokens = await oidc
         .authorizationCodeGrant(configuration, callbackUrl, {
           pkceCodeVerifier: flow.codeVerifier,
@@ -146,27 +155,19 @@ export function openIdClients(providers: Partial<Record<SignInProvider, SignInPr
           expectedNonce: flow.nonce,
           idTokenExpected: true,
         })
-        .catch((error: unknown) => {
-          if (unreachable(error)) {
-            throw unavailable(`${PROVIDER_NAMES[provider]} cannot be reached right now. Please try again.`);
-          }
-          throw new DomainError(
-            'unauthenticated',
-            `${PROVIDER_NAMES[provider]} did not sign you in (${reasonOf(error)}). Please try again.`,
-          );
-        });
+        .catch(refused);
       const claims = tokens.claims();
       if (!claims) throw new DomainError('unauthenticated', `${PROVIDER_NAMES[provider]} did not say who you are.`);
-      const text = (value: unknown, max: number) =>
-        typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : null;
+      let email = text(claims.email, 320);
+      let name = text(claims.name, 60);
+      // Many providers name the person only at their userinfo endpoint, for the subject the ID token names.
+      if ((email === null || name === null) && configuration.serverMetadata().userinfo_endpoint) {
+        const info = await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub).catch(refused);
+        email ??= text(info.email, 320);
+        name ??= text(info.name, 60);
+      }
       return {
-        identity: {
-          provider,
-          issuer: claims.iss,
-          subject: claims.sub,
-          email: text(claims.email, 320),
-          name: text(claims.name, 60),
-        },
+        identity: { provider, issuer: claims.iss, subject: claims.sub, email, name },
         returnTo: flow.returnTo,
       };
     },
@@ -174,6 +175,10 @@ export function openIdClients(providers: Partial<Record<SignInProvider, SignInPr
 }
 
 export type OpenIdClients = ReturnType<typeof openIdClients>;
+
+/** A claim's text, trimmed and cut to `max` characters; null when it is missing or blank. */
+const text = (value: unknown, max: number) =>
+  typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : null;
 
 /** The provider's own words for a refusal (`invalid_grant`, a failed check), short enough for a message. */
 function reasonOf(error: unknown): string {

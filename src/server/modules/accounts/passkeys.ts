@@ -10,6 +10,7 @@ import {
 } from '../../auth-kit/passkeys.ts';
 import type { Database } from '../../db/client.ts';
 import * as repo from './accounts.repository.ts';
+import { viewersOfWrite, type ViewerStart } from '../viewers/viewers.service.ts';
 
 /** Viewers' passkeys: in `passkeys` and `passkey_challenges`, owned by a viewer id. */
 function viewerPasskeys(db: Database): PasskeyStore<string> {
@@ -39,15 +40,29 @@ export function registrationOptions(
   return registrationOptionsWith(viewerPasskeys(db), rp, viewer.id, viewer);
 }
 
-/** Checks a new passkey's answer and keeps it for the viewer whose challenge it answered. */
+/**
+ * Checks a new passkey's answer and keeps it for the viewer whose challenge it answered: a guest who has written
+ * nothing yet gets their row with it, and not when it is refused.
+ */
 export function registerPasskey(
   db: Database,
   rp: RelyingParty,
   viewerId: string,
   answer: RegistrationResponseJSON,
   name: string,
+  start: ViewerStart,
 ): Promise<void> {
-  return registerWith(viewerPasskeys(db), rp, viewerId, answer, name);
+  const store: PasskeyStore<string> = {
+    ...viewerPasskeys(db),
+    insertPasskey: ({ owner, ...row }) =>
+      db.transaction(async (tx) => {
+        const viewers = await viewersOfWrite(tx, [owner], start);
+        const added = await repo.insertPasskey(tx, { ...row, viewerId: owner });
+        await viewers.keepFor(added ? [owner] : []);
+        return added;
+      }),
+  };
+  return registerWith(store, rp, viewerId, answer, name);
 }
 
 export function signInOptions(db: Database, rp: RelyingParty): Promise<PasskeyOptions> {

@@ -27,8 +27,8 @@ import { viewerRoute } from '../../plugins/guards.ts';
 const seriesIds = { 200: z.array(z.number().int()), 404: errorReply };
 
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const progress = openProgressRecorder(app.db);
-  const likes = openLikes(app.db);
+  const progress = openProgressRecorder(app.db, app.viewers.start);
+  const likes = openLikes(app.db, app.viewers.start);
   app.post(
     '/api/user/:userId/like/:seriesId',
     {
@@ -56,7 +56,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bookmarkReply, 400: errorReply, 404: errorReply },
       },
     },
-    (request) => toggleBookmark(app.db, request.params.userId, request.params.seriesId),
+    (request) => toggleBookmark(app.db, request.params.userId, request.params.seriesId, app.viewers.start),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { createBatchedWrites } from '../../db/batched-writes.ts';
 import { invalid, notFound } from '../../errors.ts';
 import * as repo from './library.repository.ts';
+import { ensureViewers, viewersOfWrite, type ViewerStart } from '../viewers/viewers.service.ts';
 
 /** From this percent on an episode counts as watched (the last seconds are credits). */
 export const EPISODE_WATCHED_PERCENT = 90;
@@ -20,10 +21,15 @@ interface LikeToggle {
  * often a like, so the toggles that arrive together are made in one transaction (one commit, and one change of
  * the series for every instance to hear of), a viewer's toggles still one after another.
  */
-export function openLikes(db: Database) {
+export function openLikes(db: Database, start: ViewerStart) {
   const writes = createBatchedWrites(
     (toggles: LikeToggle[]) =>
       db.transaction(async (tx) => {
+        const viewers = await viewersOfWrite(
+          tx,
+          toggles.map((toggle) => toggle.userId),
+          start,
+        );
         const found = await repo.lockForToggles(
           tx,
           toggles.map((toggle) => toggle.userId),
@@ -31,6 +37,7 @@ export function openLikes(db: Database) {
         );
         const valid = toggles.filter((toggle) => found.users.has(toggle.userId) && found.series.has(toggle.seriesId));
         const made = valid.length > 0 ? await repo.toggleLikes(tx, valid) : [];
+        await viewers.keepFor(valid.map((toggle) => toggle.userId));
         let next = 0;
         return toggles.map((toggle) => {
           if (!found.users.has(toggle.userId)) return noSuchUser();
@@ -49,8 +56,10 @@ export function openLikes(db: Database) {
   };
 }
 
-export async function toggleBookmark(db: Database, userId: string, seriesId: number) {
+export async function toggleBookmark(db: Database, userId: string, seriesId: number, start: ViewerStart) {
   return db.transaction(async (tx) => {
+    // A refusal below rolls the new viewer's row back with the rest.
+    await ensureViewers(tx, [userId], start);
     if (!(await repo.lockUser(tx, userId))) throw noSuchUser();
     if (!(await repo.seriesExists(tx, seriesId))) throw seriesNotFound();
     if (await repo.deleteBookmark(tx, userId, seriesId)) return { seriesId, bookmarked: false };
@@ -91,21 +100,29 @@ function refusalOf(report: ProgressReport, check: repo.ProgressCheck): Error | u
  * Keeps one row per (user, episode): the latest percent and position. Players report every few seconds, so the
  * reports of this instance are written in batches: one statement for all that arrived while the last was written.
  */
-export function openProgressRecorder(db: Database) {
+export function openProgressRecorder(db: Database, start: ViewerStart) {
   const batches = createBatchedWrites(
-    async (reports: ProgressReport[]) => {
-      const checks = await repo.upsertProgressEntries(
-        db,
-        reports.map((report) => ({
-          userId: report.userId,
-          seriesId: report.seriesId,
-          episodeId: report.episodeId,
-          percent: Math.round(report.progress),
-          positionSeconds: report.positionSeconds ?? null,
-        })),
-      );
-      return reports.map((report, i) => refusalOf(report, checks[i]!));
-    },
+    (reports: ProgressReport[]) =>
+      db.transaction(async (tx) => {
+        const viewers = await viewersOfWrite(
+          tx,
+          reports.map((report) => report.userId),
+          start,
+        );
+        const checks = await repo.upsertProgressEntries(
+          tx,
+          reports.map((report) => ({
+            userId: report.userId,
+            seriesId: report.seriesId,
+            episodeId: report.episodeId,
+            percent: Math.round(report.progress),
+            positionSeconds: report.positionSeconds ?? null,
+          })),
+        );
+        const refusals = reports.map((report, i) => refusalOf(report, checks[i]!));
+        await viewers.keepFor(reports.filter((_, i) => refusals[i] === undefined).map((report) => report.userId));
+        return refusals;
+      }),
     { maxBatch: 500, concurrency: 2 },
   );
   return {

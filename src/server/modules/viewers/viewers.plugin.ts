@@ -10,11 +10,9 @@ import {
   writeViewerCookie,
   type ViewerPass,
 } from './viewer-cookie.ts';
-import { createBatchedWrites } from '../../db/batched-writes.ts';
 import { rememberGenuine } from '../../auth-kit/genuine-cookies.ts';
 import {
   endSessions,
-  ensureViewers,
   hashSessionToken,
   openSession,
   PAGE_RENDER_HEADER,
@@ -26,8 +24,6 @@ export const VIEWER_COOKIE = 'cliffhanger_viewer';
 /** Browsers keep a cookie at most 400 days; it is written again (a new signature) once it is a month old. */
 const COOKIE_SECONDS = 400 * 24 * 3600;
 const RENEW_AFTER_SECONDS = 30 * 24 * 3600;
-/** Viewers known to have their row, so a viewer's later writes skip the insert (bounded; cleared when full). */
-const KNOWN_ROWS = 100_000;
 /** Signed-in sessions this instance knows are live, checked again (and their last use noted) after this. */
 const SESSION_RECHECK_MS = 10 * 60_000;
 const KNOWN_SESSIONS = 100_000;
@@ -103,20 +99,12 @@ const NO_SUCH_USER = { statusCode: 404, error: 'Not Found', message: 'No such us
  * Every viewer is their own: a browser's viewer is named by a signed, HttpOnly cookie the server writes, and
  * `user-1` in a path or body means "the viewer of this request". Resolved here, for every route at once, after
  * validation and before any handler: a route never sees another id than its caller's, and an id that is not the
- * caller's answers 404 as if nobody had it. The viewer's row is written on their first write, not before.
+ * caller's answers 404 as if nobody had it. The viewer's row is written by their first accepted write, in that
+ * write's own transaction (decision 049), never here: a refused request leaves none.
  */
 export const viewersPlugin = fp(async (app: FastifyInstance) => {
   const key = viewerCookieKey(app.accessGate.signingKey);
   const start = app.config.newViewer;
-  const knownRows = new Set<string>();
-  // New viewers' rows are written together: under a burst of first writes one statement makes many of them.
-  const viewerRows = createBatchedWrites(
-    async (viewerIds: string[]) => {
-      await ensureViewers(app.db, viewerIds, start);
-      return viewerIds.map(() => undefined);
-    },
-    { maxBatch: 200, concurrency: 2 },
-  );
 
   const genuine = rememberGenuine((cookie) => readViewerCookie(key, cookie), GENUINE_COOKIES);
   const passOf = (request: FastifyRequest): ViewerPass | null => genuine.read(request.cookies[VIEWER_COOKIE]);
@@ -196,7 +184,6 @@ export const viewersPlugin = fp(async (app: FastifyInstance) => {
       await openSession(app.db, viewerId, token, method, request.headers['user-agent'] ?? '');
       liveSessions.set(hashSessionToken(token), { viewerId, checkedAt: Date.now() });
       writeCookie(request, reply, viewerId, token);
-      knownRows.add(viewerId);
     },
     async signOut(request: FastifyRequest, reply: FastifyReply) {
       const before = passOf(request);
@@ -222,8 +209,7 @@ export const viewersPlugin = fp(async (app: FastifyInstance) => {
   });
   app.decorateRequest('viewerId', NO_VIEWER);
 
-  // Decided in memory but for a viewer's first write here and a signed-in browser's first request, so most
-  // requests never wait for a promise.
+  // Decided in memory but for a signed-in browser's first request here, so most requests never wait for a promise.
   app.addHook('preHandler', (request, reply, done) => {
     const named = namedViewerOf(request);
     const use = request.routeOptions.config.viewer;
@@ -269,11 +255,6 @@ export const viewersPlugin = fp(async (app: FastifyInstance) => {
     if (!write) return done();
     const writes = app.rateCounter.hit(`viewer-writes ${viewerId}`);
     if (writes.hits > app.config.viewerWriteRateLimit) return tooManyRequests(reply, writes);
-    if (knownRows.has(viewerId)) return done();
-    viewerRows.write(viewerId).then(() => {
-      if (knownRows.size >= KNOWN_ROWS) knownRows.clear();
-      knownRows.add(viewerId);
-      done();
-    }, done);
+    done();
   }
 });

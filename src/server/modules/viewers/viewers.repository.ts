@@ -30,6 +30,11 @@ export async function insertViewers(
   return rows.rows.map((row) => row.id);
 }
 
+/** Deletes these viewers' rows (their welcome entries go with them). */
+export async function deleteViewers(db: Executor, viewerIds: string[]): Promise<void> {
+  await db.delete(users).where(inArray(users.id, viewerIds));
+}
+
 export interface LockedViewer {
   id: string;
   coins: number;

@@ -29,6 +29,23 @@ export function ensureViewers(db: Executor, viewerIds: string[], start: ViewerSt
   return repo.insertViewers(db, [...new Set(viewerIds)].sort(), VIEWER_NAME, start);
 }
 
+/**
+ * A viewer's row is written by their first accepted write, in that write's own transaction (decision 049): the
+ * rows of these viewers who have none yet are made at once, so that the write can lock and reference them, and
+ * `keepFor` removes again, before the transaction commits, those of viewers none of whose requests was accepted.
+ * A refused request leaves nothing behind; a write that always succeeds need not call `keepFor`.
+ */
+export async function viewersOfWrite(tx: Executor, viewerIds: string[], start: ViewerStart) {
+  const made = await ensureViewers(tx, viewerIds, start);
+  return {
+    async keepFor(accepted: Iterable<string>): Promise<void> {
+      const kept = new Set(accepted);
+      const refused = made.filter((id) => !kept.has(id));
+      if (refused.length > 0) await repo.deleteViewers(tx, refused);
+    },
+  };
+}
+
 /** The same for one viewer. */
 export function ensureViewer(db: Database, viewerId: string, start: ViewerStart): Promise<string[]> {
   return ensureViewers(db, [viewerId], start);

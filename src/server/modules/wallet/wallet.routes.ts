@@ -35,7 +35,7 @@ const idempotencyHeaders = idempotencyKeyHeader.loose();
 
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.housekeeping.add('idempotencyKeys', (now) => forgetOldIdempotencyKeys(app.db, now));
-  const wallet = openWallet(app.db);
+  const wallet = openWallet(app.db, app.viewers.start);
 
   app.get(
     '/api/user',
@@ -136,7 +136,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: checkInReply, 404: errorReply },
       },
     },
-    (request) => dailyCheckIn(app.db, request.params.userId),
+    (request) => dailyCheckIn(app.db, request.params.userId, app.viewers.start),
   );
 
   app.post(

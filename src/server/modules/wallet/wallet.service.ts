@@ -17,7 +17,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { conflict, DomainError, invalid, notFound } from '../../errors.ts';
 import * as repo from './wallet.repository.ts';
 import { createBatchedWrites } from '../../db/batched-writes.ts';
-import { freshViewer, type ViewerStart } from '../viewers/viewers.service.ts';
+import { ensureViewers, freshViewer, viewersOfWrite, type ViewerStart } from '../viewers/viewers.service.ts';
 
 /** A reply and its status, as stored for Idempotency-Key replays. */
 export interface Answer<T, Status extends number = number> {
@@ -173,10 +173,20 @@ const unique = <T>(values: T[]) => [...new Set(values)];
  * Settles purchases and unlocks in one transaction, each with its own answer (or refusal), as if each had run
  * alone in arrival order. With a key, the first answer is stored in that same transaction and replayed for
  * every later request with the key. Refused requests change nothing and store nothing, so they may be
- * retried with the same key. No two requests of a batch may share a key (the batched writes see to it).
+ * retried with the same key, and a new viewer none of whose requests was accepted gets no row. No two requests of a
+ * batch may share a key (the batched writes see to it).
  */
-export async function settleMoneyRequests(db: Database, requests: MoneyRequest[]): Promise<Settled[]> {
+export async function settleMoneyRequests(
+  db: Database,
+  requests: MoneyRequest[],
+  start: ViewerStart,
+): Promise<Settled[]> {
   return db.transaction(async (tx) => {
+    const viewers = await viewersOfWrite(
+      tx,
+      requests.map((request) => request.userId),
+      start,
+    );
     const keys = requests.map(idempotencyKeyOf);
     const claimed = new Set(
       (
@@ -231,6 +241,7 @@ export async function settleMoneyRequests(db: Database, requests: MoneyRequest[]
       return outcome;
     });
 
+    await viewers.keepFor(requests.filter((_, index) => !(settled[index] instanceof DomainError)).map((r) => r.userId));
     await repo.changeBalances(tx, till.balanceChanges());
     await repo.insertUnlocks(tx, till.newUnlocks);
     await repo.insertLedgerEntries(tx, till.ledger);
@@ -249,8 +260,8 @@ function replayOf(stored: repo.StoredAnswer | undefined, fingerprint: string): S
 }
 
 /** Purchases and unlocks of this instance, settled in batches (docs/decisions/025-money-in-batches.md). */
-export function openWallet(db: Database) {
-  const queue = createBatchedWrites((requests: MoneyRequest[]) => settleMoneyRequests(db, requests), {
+export function openWallet(db: Database, start: ViewerStart) {
+  const queue = createBatchedWrites((requests: MoneyRequest[]) => settleMoneyRequests(db, requests, start), {
     maxBatch: 64,
     concurrency: 2,
     keyOf: (request) => {
@@ -333,8 +344,14 @@ function utcDay(now: Date): string {
 }
 
 /** One check-in per user per UTC day; a second one the same day changes nothing. */
-export async function dailyCheckIn(db: Database, userId: string, now = new Date()): Promise<CheckInReply> {
+export async function dailyCheckIn(
+  db: Database,
+  userId: string,
+  start: ViewerStart,
+  now = new Date(),
+): Promise<CheckInReply> {
   return db.transaction(async (tx) => {
+    await ensureViewers(tx, [userId], start);
     if (!(await repo.findUser(tx, userId))) throw noSuchUser();
     if (!(await repo.insertCheckIn(tx, userId, utcDay(now)))) {
       // Read after the insert, which waited for any concurrent check-in to commit its credit.

@@ -249,11 +249,19 @@ describe('daily check-in', () => {
 
   it('counts days in UTC: a new UTC day allows a new check-in', async () => {
     const userId = await addUser();
-    expect((await dailyCheckIn(t.db, userId, new Date('2031-03-01T23:59:59Z'))).success).toBe(true);
-    expect((await dailyCheckIn(t.db, userId, new Date('2031-03-01T00:00:00Z'))).success).toBe(false);
+    expect((await dailyCheckIn(t.db, userId, t.app.viewers.start, new Date('2031-03-01T23:59:59Z'))).success).toBe(
+      true,
+    );
+    expect((await dailyCheckIn(t.db, userId, t.app.viewers.start, new Date('2031-03-01T00:00:00Z'))).success).toBe(
+      false,
+    );
     // 01:00 in UTC+02:00 is still March 1st in UTC.
-    expect((await dailyCheckIn(t.db, userId, new Date('2031-03-02T01:00:00+02:00'))).success).toBe(false);
-    expect((await dailyCheckIn(t.db, userId, new Date('2031-03-02T00:00:00Z'))).success).toBe(true);
+    expect((await dailyCheckIn(t.db, userId, t.app.viewers.start, new Date('2031-03-02T01:00:00+02:00'))).success).toBe(
+      false,
+    );
+    expect((await dailyCheckIn(t.db, userId, t.app.viewers.start, new Date('2031-03-02T00:00:00Z'))).success).toBe(
+      true,
+    );
     expect(await balanceOf(userId)).toEqual({ coins: 0, bonuses: 20 });
   });
 
