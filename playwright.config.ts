@@ -14,8 +14,8 @@ fs.chmodSync(dataDir, 0o755);
 
 export default defineConfig({
   testDir: 'e2e',
-  // Needs its own bucket server: playwright.s3.config.ts runs it.
-  testIgnore: ['media-s3.spec.ts'],
+  // Need their own bucket or Stripe stand-in: playwright.s3.config.ts and playwright.payments.config.ts run them.
+  testIgnore: ['media-s3.spec.ts', 'payments.spec.ts'],
   fullyParallel: false,
   workers: 1,
   retries: 0,

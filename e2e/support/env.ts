@@ -16,3 +16,10 @@ export const E2E_S3 = {
   /** Short enough for a test to see a token expire: tokens live 12 to 18 s. */
   tokenMinutes: 0.2,
 } as const;
+
+/** The local Stripe stand-in of the payments run (playwright.payments.config.ts). */
+export const E2E_STRIPE = {
+  port: Number(process.env.E2E_STRIPE_PORT ?? port + 20_000),
+  apiBase: `http://127.0.0.1:${Number(process.env.E2E_STRIPE_PORT ?? port + 20_000)}`,
+  webhookSecret: 'whsec_e2e_stand_in_secret',
+} as const;

@@ -15,3 +15,4 @@ export * from './language-tag.ts';
 export * from './operators.ts';
 export * from './accounts.ts';
 export * from './passes.ts';
+export * from './purchases.ts';

@@ -38,6 +38,54 @@ export const purchaseReply = z.object({
 });
 export type PurchaseReply = z.infer<typeof purchaseReply>;
 
+/** With a payment provider: the purchase waits for its payment on the provider's page at checkoutUrl. */
+export const purchaseCheckoutReply = z.object({
+  purchaseId: z.string(),
+  checkoutUrl: z.string(),
+});
+export type PurchaseCheckoutReply = z.infer<typeof purchaseCheckoutReply>;
+
+export const PURCHASE_STATUSES = [
+  'pending',
+  'paid',
+  'refunded',
+  'partially_refunded',
+  'disputed',
+  'expired',
+  'failed',
+] as const;
+export const purchaseStatusName = z.enum(PURCHASE_STATUSES);
+export type PurchaseStatusName = z.infer<typeof purchaseStatusName>;
+
+export const purchaseIdParams = z.object({
+  purchaseId: z.string().min(1).max(64),
+});
+
+/** A purchase paid through the payment provider, as its buyer sees it. */
+export const purchaseStatus = z.object({
+  id: z.string(),
+  status: purchaseStatusName,
+  packageId: z.string(),
+  coins: z.number().int(),
+  bonuses: z.number().int(),
+  /** coins + bonuses this purchase credits once paid */
+  totalCoins: z.number().int(),
+  /** In the currency's minor units (cents). */
+  amount: z.number().int(),
+  currency: z.string(),
+  receiptUrl: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type PurchaseStatus = z.infer<typeof purchaseStatus>;
+
+/** How purchases are paid here: `preview` charges nothing (no payment provider configured). */
+export const paymentsInfo = z.object({
+  provider: z.enum(['preview', 'stripe']),
+  currency: z.string(),
+});
+export type PaymentsInfo = z.infer<typeof paymentsInfo>;
+
 export const checkInReply = z.object({
   success: z.boolean(),
   /** bonuses earned by this check-in (0 when already checked in today) */
@@ -90,9 +138,19 @@ export const unlockedEpisodesQuery = z.object({ seriesId: positiveId.optional() 
 
 /**
  * `welcome`: the starting balance a new viewer was given; `grant`: coins support gave or took back, with a reason;
- * `undo`: the coins of an automatic unlock the viewer undid.
+ * `undo`: the coins of an automatic unlock the viewer undid; `refund`: coins and bonuses a refunded or disputed
+ * payment took back.
  */
-export const ledgerEntryKind = z.enum(['purchase', 'checkin', 'unlock', 'welcome', 'grant', 'transfer', 'undo']);
+export const ledgerEntryKind = z.enum([
+  'purchase',
+  'checkin',
+  'unlock',
+  'welcome',
+  'grant',
+  'transfer',
+  'undo',
+  'refund',
+]);
 export const ledgerEntry = z.object({
   id: z.number().int(),
   kind: ledgerEntryKind,
@@ -105,6 +163,10 @@ export const ledgerEntry = z.object({
   episodeNumber: z.number().int().nullable(),
   /** Why support granted or took back these coins. */
   reason: z.string().nullable().optional(),
+  /** A purchase credited by the preview, which charged nothing (no payment provider configured). */
+  preview: z.boolean().optional(),
+  /** The payment provider's receipt of a paid purchase, when it has one. */
+  receiptUrl: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;

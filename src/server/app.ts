@@ -47,6 +47,9 @@ import { supportRoutes } from './modules/support/support.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { watchRoutes } from './modules/watch/watch.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { openPayments } from './payments/open-payments.ts';
+import type { Payments } from './payments/payments.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +58,8 @@ declare module 'fastify' {
     secrets: Secrets;
     /** Changes announced by any instance on this database (LISTEN/NOTIFY). Subscribe while registering. */
     changes: ChangeFeed;
+    /** How purchases are paid: the preview, or a payment provider (Stripe) behind its adapter. */
+    payments: Payments;
   }
 }
 
@@ -91,6 +96,7 @@ export async function buildApp(deps: AppDependencies) {
   app.decorate('db', deps.db);
   app.decorate('config', deps.config);
   app.decorate('secrets', deps.secrets);
+  app.decorate<Payments>('payments', openPayments(deps.config.payments));
   const changes = createChangeFeed(deps.pool, (error) => {
     // During an outage the availability monitor has said so once; each reconnect attempt is not news.
     if (isDatabaseUnavailable(error)) return app.databaseAvailability.markDown(unavailableReason(error));
@@ -125,6 +131,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(walletRoutes);
   await app.register(autoUnlockRoutes);
   await app.register(passesRoutes);
+  await app.register(paymentsRoutes);
   await app.register(libraryRoutes);
   await app.register(mediaRoutes, {
     isBeingMade: (urlPath) => isDemoClipBeingMade(urlPath) || isDemoMediaOnItsWay(urlPath),

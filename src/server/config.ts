@@ -104,6 +104,19 @@ const environment = z.object({
     .positive()
     .max(24 * 60)
     .default(10),
+  /** Stripe takes real payments where set; unset: the preview credits a purchase at once and charges nothing. */
+  STRIPE_SECRET_KEY: optionalText,
+  /** The signing secret of the webhook endpoint Stripe sends events to (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Another address for Stripe's API (a local stand-in in tests), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_BASE: addressSetting(parseMediaBase, 'use an http(s) address, like http://127.0.0.1:12111'),
+  /** The currency of the coin packages' prices, ISO 4217 in lower case. */
+  PAYMENTS_CURRENCY: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z]{3}$/, 'use a three-letter currency code, like usd or eur')
+    .default('usd'),
   AUTH_GOOGLE_CLIENT_ID: optionalText,
   AUTH_GOOGLE_CLIENT_SECRET: optionalText,
   AUTH_GOOGLE_ISSUER: optionalText,
@@ -117,11 +130,6 @@ const environment = z.object({
   AUTH_SLUSH_ISSUER: optionalText,
   /** The weekly VIP pass: its price, in PAYMENTS_CURRENCY (lower-case ISO 4217), as it is shown. */
   VIP_PRICE: z.coerce.number().positive().max(10_000).default(19.99),
-  PAYMENTS_CURRENCY: z
-    .string()
-    .default('usd')
-    .transform((v) => v.trim().toLowerCase())
-    .pipe(z.string().regex(/^[a-z]{3}$/, 'use a three-letter currency code, like usd')),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -290,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.MEDIA_STORAGE === 's3' && !e.S3_BUCKET) {
     throw new Error('Invalid environment:\n  S3_BUCKET: set the bucket media is kept in (MEDIA_STORAGE=s3)');
   }
+  const payments = paymentsSettings(e);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -352,5 +361,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** The base browsers fetch /media files from: a CDN's address, else this server's own /media. */
     mediaPublicUrl: e.MEDIA_PUBLIC_URL,
     mediaTokenMs: Math.round(e.MEDIA_TOKEN_MINUTES * 60_000),
+    payments,
   };
+}
+
+/** Stripe where its key is set (with its webhook secret and the public address to come back to), else the preview. */
+function paymentsSettings(e: z.infer<typeof environment>) {
+  const currency = e.PAYMENTS_CURRENCY;
+  if (!e.STRIPE_SECRET_KEY) return { kind: 'preview', currency } as const;
+  const problems = [
+    ...(e.STRIPE_WEBHOOK_SECRET ? [] : ['  STRIPE_WEBHOOK_SECRET: set the signing secret of the webhook endpoint']),
+    ...(e.PUBLIC_URL ? [] : ['  PUBLIC_URL: set the address Stripe sends buyers back to']),
+  ];
+  if (problems.length > 0) throw new Error(`Invalid environment:\n${problems.join('\n')}`);
+  return {
+    kind: 'stripe',
+    currency,
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+    apiBase: e.STRIPE_API_BASE,
+    publicOrigin: e.PUBLIC_URL!,
+  } as const;
 }

@@ -3,7 +3,14 @@
  * the kind to one, so services stay free of HTTP.
  */
 export type DomainErrorKind =
-  'not_found' | 'conflict' | 'invalid' | 'insufficient_balance' | 'unauthenticated' | 'forbidden' | 'unavailable';
+  | 'not_found'
+  | 'conflict'
+  | 'invalid'
+  | 'insufficient_balance'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'unavailable'
+  | 'too_many';
 
 export class DomainError extends Error {
   constructor(

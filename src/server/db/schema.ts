@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { SUBTITLE_KINDS } from '#contract/subtitles.ts';
+import { PURCHASE_STATUSES } from '#contract/wallet.ts';
 import {
   bigint,
   bigserial,
@@ -301,7 +302,9 @@ export const walletLedger = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['purchase', 'checkin', 'unlock', 'welcome', 'grant', 'transfer', 'undo'] }).notNull(),
+    kind: text('kind', {
+      enum: ['purchase', 'checkin', 'unlock', 'welcome', 'grant', 'transfer', 'undo', 'refund'],
+    }).notNull(),
     coinsDelta: integer('coins_delta').notNull(),
     bonusesDelta: integer('bonuses_delta').notNull(),
     packageId: text('package_id'),
@@ -311,6 +314,8 @@ export const walletLedger = pgTable(
     episodeNumber: integer('episode_number'),
     /** Why support granted or took back coins (kind grant). */
     reason: text('reason'),
+    /** The paid purchase this entry credits or takes back (purchase, refund); null for a preview purchase. */
+    purchaseId: text('purchase_id'),
     createdAt: createdAt(),
   },
   (t) => [index('wallet_ledger_user_idx').on(t.userId, t.id)],
@@ -370,6 +375,61 @@ export const passes = pgTable(
     check('passes_status_known', sql`${t.status} in ('active', 'past_due', 'ended')`),
   ],
 );
+
+/**
+ * A coin package bought with real money (docs/decisions/052-payments-through-one-adapter.md). The amount,
+ * currency, coins and bonuses are copied from our package table when the purchase starts; coins are credited only
+ * on the pending → paid transition. A preview purchase (no payment provider) has no row: it is credited at once.
+ */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packageId: text('package_id').notNull(),
+    /** In the currency's minor units (cents). */
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    coins: integer('coins').notNull(),
+    bonuses: integer('bonuses').notNull(),
+    status: text('status', { enum: PURCHASE_STATUSES }).notNull().default('pending'),
+    checkoutSessionId: text('checkout_session_id').notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    chargeId: text('charge_id'),
+    receiptUrl: text('receipt_url'),
+    refundedMinor: integer('refunded_minor').notNull().default(0),
+    /** Coins and bonuses taken back by refunds and disputes. */
+    coinsReclaimed: integer('coins_reclaimed').notNull().default(0),
+    bonusesReclaimed: integer('bonuses_reclaimed').notNull().default(0),
+    /** What a refund should have taken back but the viewer had already spent (a balance never goes below 0). */
+    coinsNotRecovered: integer('coins_not_recovered').notNull().default(0),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    /** When it expired or failed. */
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    check(
+      'purchases_status_known',
+      sql`${t.status} in ('pending', 'paid', 'refunded', 'partially_refunded', 'disputed', 'expired', 'failed')`,
+    ),
+    check('purchases_amount_positive', sql`${t.amountMinor} > 0`),
+    uniqueIndex('purchases_checkout_session_idx').on(t.checkoutSessionId),
+    index('purchases_user_idx').on(t.userId, t.createdAt),
+    index('purchases_status_idx').on(t.status, t.createdAt),
+    index('purchases_payment_intent_idx').on(t.paymentIntentId),
+  ],
+);
+
+/** Webhook events already handled, by the provider's event id: a redelivery (or a second instance) finds it here. */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 export const checkIns = pgTable(
   'check_ins',

@@ -14,6 +14,7 @@ const statusOfKind: Record<DomainErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   unavailable: 503,
+  too_many: 429,
 };
 
 const reasonOfStatus: Record<number, string> = {

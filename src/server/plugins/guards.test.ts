@@ -213,6 +213,17 @@ const GUARD_OF_ROUTE: Record<string, Decision> = {
   'GET /api/account/data': 'viewer',
   'HEAD /api/account/data': 'viewer',
   'DELETE /api/account': 'viewer',
+  'GET /api/payments': 'viewer',
+  'HEAD /api/payments': 'viewer',
+  'GET /api/purchases/:purchaseId': 'viewer',
+  'HEAD /api/purchases/:purchaseId': 'viewer',
+  // Stripe's events carry no cookie: their signature, checked by the route, is the guard.
+  'POST /api/payments/stripe/webhook': 'public',
+  'GET /api/admin/purchases': ['owner', 'support', 'analyst'],
+  'HEAD /api/admin/purchases': ['owner', 'support', 'analyst'],
+  'POST /api/admin/purchases/:purchaseId/refund': SUPPORT,
+  'GET /api/admin/insights/revenue': ['owner', 'analyst', 'support'],
+  'HEAD /api/admin/insights/revenue': ['owner', 'analyst', 'support'],
 };
 
 /** Viewer routes of a signed-in account: past the guard, a guest is told to sign in first (401, said so). */

@@ -32,6 +32,8 @@ const TAGS = {
   Wallet:
     'Coins: packages, purchases, the daily check-in, episode unlocks (automatic ones, and their undo) and the ledger.',
   'VIP pass': "The weekly pass that plays every episode without coins (the preview's is free for 7 days).",
+  Payments:
+    "Real money through the payment provider (Stripe): its signed events, and operators' view of purchases and refunds.",
   Library: 'What the viewer liked, bookmarked and watched.',
   Accounts: "Signing in (passkeys, providers) with a guest's belongings brought along, signed-in devices, signing out.",
   Insights: 'Viewing events from the player, and the figures operators read.',
@@ -166,7 +168,7 @@ function commonResponsesOf(route: DocumentedRoute): Record<number, CommonRespons
     common[400] = 'BadRequest';
   if (guard === 'viewer') common[401] = 'AccessRequired';
   if (guard === 'operator') common[401] = 'OperatorRequired';
-  if (STATE_CHANGING.has(route.method)) common[403] = 'CrossSiteRefused';
+  if (STATE_CHANGING.has(route.method) && !route.options.config?.signedWebhook) common[403] = 'CrossSiteRefused';
   if (NAMES_A_ROW.test(route.options.url)) common[404] = 'NotFound';
   if (rateBucket !== 'none') common[429] = 'TooManyRequests';
   // Every /api route but health (which says what is down in its own reply) answers so while the database is away.

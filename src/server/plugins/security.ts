@@ -57,6 +57,8 @@ declare module 'fastify' {
      * itself, only pass the answer on to a GET that checks it.
      */
     postedFromOtherSites?: true;
+    /** A provider's webhook: no browser sends it, and its signature, checked by the route, is its only guard. */
+    signedWebhook?: true;
   }
 }
 
@@ -75,7 +77,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       STATE_CHANGING.has(request.method) &&
       request.headers.cookie &&
       !isSameOrigin(request) &&
-      request.routeOptions.config.postedFromOtherSites !== true
+      request.routeOptions.config.postedFromOtherSites !== true &&
+      request.routeOptions.config.signedWebhook !== true
     ) {
       void reply.status(403).header('Cache-Control', 'no-store').send(CROSS_SITE_REFUSED);
       return;

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   autoUnlocks,
   checkIns,
   episodes,
   idempotencyKeys,
+  purchases,
   series,
   unlocks,
   users,
@@ -72,10 +73,16 @@ export async function insertLedgerEntries(db: Executor, entries: NewLedgerRow[])
   if (entries.length > 0) await db.insert(walletLedger).values(entries);
 }
 
-export function ledgerNewestFirst(db: Executor, userId: string, limit: number): Promise<LedgerRow[]> {
+/** With the receipt of each paid purchase's payment, when the payment provider gave one. */
+export function ledgerNewestFirst(
+  db: Executor,
+  userId: string,
+  limit: number,
+): Promise<(LedgerRow & { receiptUrl: string | null })[]> {
   return db
-    .select()
+    .select({ ...getTableColumns(walletLedger), receiptUrl: purchases.receiptUrl })
     .from(walletLedger)
+    .leftJoin(purchases, eq(purchases.id, walletLedger.purchaseId))
     .where(eq(walletLedger.userId, userId))
     .orderBy(desc(walletLedger.id))
     .limit(limit);

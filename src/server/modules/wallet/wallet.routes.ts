@@ -8,6 +8,7 @@ import {
   ledgerEntry,
   packagesQuery,
   purchaseBody,
+  purchaseCheckoutReply,
   purchaseReply,
   transactionsQuery,
   unlockedEpisode,
@@ -27,6 +28,7 @@ import {
   forgetOldIdempotencyKeys,
 } from './wallet.service.ts';
 import { viewerRoute } from '../../plugins/guards.ts';
+import { startPurchase } from '../payments/payments.service.ts';
 
 // Loose: the validated value replaces request.headers, which must keep every other header.
 const idempotencyHeaders = idempotencyKeyHeader.loose();
@@ -84,16 +86,35 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: viewerRoute,
       schema: {
-        summary: 'Buy a coin package',
+        summary:
+          'Buy a coin package: credited at once in the preview (200), or paid on the checkoutUrl (202) with a payment provider',
         operationId: 'purchaseCoins',
         tags: ['Wallet'],
         params: userIdParams,
         headers: idempotencyHeaders,
         body: purchaseBody,
-        response: { 200: purchaseReply, 400: errorReply, 404: errorReply, 409: errorReply },
+        response: {
+          200: purchaseReply,
+          202: purchaseCheckoutReply,
+          400: errorReply,
+          404: errorReply,
+          409: errorReply,
+          429: errorReply,
+          503: errorReply,
+        },
       },
     },
     async (request, reply) => {
+      const payments = app.payments;
+      if (payments.kind !== 'preview') {
+        const started = await startPurchase(app.db, payments, {
+          viewerId: request.params.userId,
+          packageId: request.body.packageId,
+          // Set whenever a provider is: the configuration refuses Stripe without it.
+          publicOrigin: app.config.publicOrigin!,
+        });
+        return reply.status(202).send(started);
+      }
       const answer = await wallet.purchaseTokens(
         request.params.userId,
         request.body.packageId,

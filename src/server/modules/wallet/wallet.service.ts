@@ -35,9 +35,10 @@ export function toUser(row: repo.UserRow): User {
 }
 
 /** The reason of a support grant is for operators: the viewer's own list leaves it out. */
-function toLedgerEntry(row: repo.LedgerRow, withReason = false): LedgerEntry {
+function toLedgerEntry(row: repo.LedgerRow & { receiptUrl?: string | null }, withReason = false): LedgerEntry {
   return {
     ...(withReason ? { reason: row.reason } : {}),
+    ...(row.kind === 'purchase' ? { preview: row.purchaseId === null, receiptUrl: row.receiptUrl ?? null } : {}),
     id: row.id,
     kind: row.kind,
     coinsDelta: row.coinsDelta,
@@ -308,6 +309,57 @@ export function openWallet(db: Database, start: ViewerStart) {
       return (await settle(request)) as Answer<UnlockEpisodeReply, 200 | 201>;
     },
   };
+}
+
+/**
+ * Credits a paid purchase's coins and bonuses with its ledger row, in the caller's transaction (the one that
+ * moved the purchase to paid), so the credit and the transition commit together or not at all.
+ */
+export async function creditPaidPurchase(
+  db: Executor,
+  purchase: { id: string; userId: string; packageId: string; coins: number; bonuses: number; amountMinor: number },
+): Promise<void> {
+  await repo.lockUsers(db, [purchase.userId]);
+  await repo.creditUser(db, purchase.userId, { coins: purchase.coins, bonuses: purchase.bonuses });
+  await repo.insertLedgerEntry(db, {
+    userId: purchase.userId,
+    kind: 'purchase',
+    coinsDelta: purchase.coins,
+    bonusesDelta: purchase.bonuses,
+    packageId: purchase.packageId,
+    priceCents: purchase.amountMinor,
+    purchaseId: purchase.id,
+  });
+}
+
+/**
+ * Takes back what a refund or dispute owes, in the caller's transaction, with a `refund` ledger row: coins from
+ * coins and bonuses from bonuses first, then from the other; never below zero. Returns what was taken; the rest
+ * the viewer had already spent.
+ */
+export async function takeBackForRefund(
+  db: Executor,
+  refund: { userId: string; purchaseId: string; packageId: string; owedCoins: number; owedBonuses: number },
+): Promise<{ coins: number; bonuses: number }> {
+  const [user] = await repo.lockUsers(db, [refund.userId]);
+  if (!user) return { coins: 0, bonuses: 0 };
+  let coins = Math.min(refund.owedCoins, user.coins);
+  let bonuses = Math.min(refund.owedBonuses, user.bonuses);
+  let short = refund.owedCoins + refund.owedBonuses - coins - bonuses;
+  const moreCoins = Math.min(short, user.coins - coins);
+  coins += moreCoins;
+  short -= moreCoins;
+  bonuses += Math.min(short, user.bonuses - bonuses);
+  await repo.creditUser(db, refund.userId, { coins: -coins, bonuses: -bonuses });
+  await repo.insertLedgerEntry(db, {
+    userId: refund.userId,
+    kind: 'refund',
+    coinsDelta: -coins,
+    bonusesDelta: -bonuses,
+    packageId: refund.packageId,
+    purchaseId: refund.purchaseId,
+  });
+  return { coins, bonuses };
 }
 
 function utcDay(now: Date): string {

@@ -3,7 +3,8 @@ import { Check, Coins } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { bonusPercent } from '#contract/constants.ts';
 import { usePackages, type CoinPackage } from '../../api/get-packages.ts';
-import { usePurchaseCoins } from '../../api/purchase-coins.ts';
+import { isCheckout, usePurchaseCoins } from '../../api/purchase-coins.ts';
+import { usePaymentsInfo } from '../../api/get-payments-info.ts';
 import { balanceOf, useUser } from '../../api/get-user.ts';
 import { formatNumber, formatPrice } from '../../lib/format.ts';
 import { Button } from '../ui/button.tsx';
@@ -24,6 +25,7 @@ export function TopUpDialog({ open, onOpenChange }: TopUpDialogProps) {
   const user = useUser();
   const packages = usePackages('topup', { enabled: open });
   const purchase = usePurchaseCoins();
+  const payments = usePaymentsInfo({ enabled: open });
 
   const close = (next: boolean) => {
     if (!next) setSelectedId(null);
@@ -34,6 +36,7 @@ export function TopUpDialog({ open, onOpenChange }: TopUpDialogProps) {
     if (!selectedId || purchase.isPending) return;
     purchase.mutate(selectedId, {
       onSuccess: (reply) => {
+        if (isCheckout(reply)) return;
         toast({
           title: t('topUp.successTitle'),
           description: t('topUp.successDescription', { count: reply.totalCoins, totalCoins: reply.totalCoins }),
@@ -93,6 +96,12 @@ export function TopUpDialog({ open, onOpenChange }: TopUpDialogProps) {
       {packages.isError && (
         <p role="alert" className="mt-3 text-sm text-red-300">
           {t('topUp.packagesError')}
+        </p>
+      )}
+
+      {payments.data?.provider === 'preview' && (
+        <p className="mt-3 text-xs text-zinc-400" data-testid="preview-no-charge">
+          {t('topUp.previewNoCharge')}
         </p>
       )}
 

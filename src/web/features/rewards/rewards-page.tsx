@@ -6,6 +6,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { DailyTasks } from './components/daily-tasks.tsx';
 import { RewardPackages } from './components/reward-packages.tsx';
+import { PurchaseReturn } from './components/purchase-return.tsx';
 
 export default function RewardsPage() {
   const { t } = useTranslation('rewards');
@@ -23,6 +24,7 @@ export default function RewardsPage() {
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 pt-5 pb-10 md:px-6 md:pt-8">
       <h1 className="text-2xl font-extrabold md:text-3xl">{t('title')}</h1>
+      <PurchaseReturn />
 
       <section
         aria-labelledby="balance-heading"

@@ -40,13 +40,15 @@ export function TransactionList({ entries, seriesById }: { entries: LedgerEntry[
                 ? t('transactions.welcomeDetail')
                 : entry.kind === 'grant'
                   ? t('transactions.grantDetail')
-                  : entry.kind === 'transfer'
-                    ? t(
-                        entry.coinsDelta + entry.bonusesDelta >= 0
-                          ? 'transactions.transferIn'
-                          : 'transactions.transferOut',
-                      )
-                    : t('transactions.checkInDetail');
+                  : entry.kind === 'refund'
+                    ? packageDetail(entry.packageId)
+                    : entry.kind === 'transfer'
+                      ? t(
+                          entry.coinsDelta + entry.bonusesDelta >= 0
+                            ? 'transactions.transferIn'
+                            : 'transactions.transferOut',
+                        )
+                      : t('transactions.checkInDetail');
         const Icon = {
           purchase: Receipt,
           unlock: LockOpen,
@@ -55,6 +57,7 @@ export function TransactionList({ entries, seriesById }: { entries: LedgerEntry[
           grant: LifeBuoy,
           transfer: ArrowLeftRight,
           undo: Undo2,
+          refund: Undo2,
         }[entry.kind];
         const tone =
           entry.kind === 'purchase'
@@ -97,6 +100,17 @@ export function TransactionList({ entries, seriesById }: { entries: LedgerEntry[
                 </p>
               )}
               {entry.price !== null && <p className="text-xs text-zinc-400">{formatPrice(entry.price)}</p>}
+              {entry.preview && <p className="text-[11px] text-zinc-400">{t('transactions.previewNoCharge')}</p>}
+              {entry.receiptUrl && (
+                <a
+                  href={entry.receiptUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-[11px] text-sky-300 underline underline-offset-2"
+                >
+                  {t('transactions.receipt')}
+                </a>
+              )}
             </div>
           </li>
         );

@@ -3,7 +3,8 @@ import { Check, Coins } from 'lucide-react';
 import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 import { bonusPercent } from '#contract/constants.ts';
 import { usePackages } from '#web/api/get-packages.ts';
-import { usePurchaseCoins } from '#web/api/purchase-coins.ts';
+import { isCheckout, usePurchaseCoins } from '#web/api/purchase-coins.ts';
+import { usePaymentsInfo } from '#web/api/get-payments-info.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -16,11 +17,13 @@ export function RewardPackages() {
   const packages = usePackages('rewards');
   const purchase = usePurchaseCoins();
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const payments = usePaymentsInfo();
 
   const buy = () => {
     if (!selectedId || purchase.isPending) return;
     purchase.mutate(selectedId, {
       onSuccess: (reply) => {
+        if (isCheckout(reply)) return;
         toast({
           title: t('purchase.successTitle'),
           description: t('purchase.successDescription', { count: reply.totalCoins, totalCoins: reply.totalCoins }),
@@ -78,6 +81,11 @@ export function RewardPackages() {
       {packages.isError && (
         <p role="alert" className="mt-3 text-sm text-red-300">
           {t('packages.error')}
+        </p>
+      )}
+      {payments.data?.provider === 'preview' && (
+        <p className="mt-3 text-xs text-zinc-400" data-testid="preview-no-charge">
+          {t('purchase.previewNoCharge')}
         </p>
       )}
       <Button

@@ -1,0 +1,121 @@
+/**
+ * Taking money, behind one small adapter (DESIGN: outside services): routes and services call this, never a
+ * provider's SDK. `preview` is what runs where no provider is configured: purchases are credited at once and
+ * nothing is charged (SPEC's preview). `stripe` sells through Stripe Checkout, the hosted payment page.
+ */
+export type Payments = PreviewPayments | ProviderPayments;
+
+export interface PreviewPayments {
+  readonly kind: 'preview';
+  readonly currency: string;
+}
+
+export interface ProviderPayments {
+  readonly kind: 'stripe';
+  readonly currency: string;
+  /** A hosted payment page for this order; throws PaymentsUnavailable when the provider cannot be reached. */
+  startCheckout(order: CheckoutOrder): Promise<CheckoutStarted>;
+  /** What the provider knows of a checkout now (paid or not, the amount, the charge and its receipt). */
+  readCheckout(sessionId: string): Promise<CheckoutState>;
+  /** Asks for a refund of a payment (all of it without `amountMinor`); it counts once the provider's event says so. */
+  refund(request: RefundRequest): Promise<{ refundId: string; status: string }>;
+  /** The amount refunded so far of a charge, in minor units. */
+  refundedSoFar(chargeId: string): Promise<number>;
+  /** An event the provider sent, its signature checked on the raw body; throws BadPaymentEvent otherwise. */
+  readEvent(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+}
+
+export interface CheckoutOrder {
+  /**
+   * `payment`: one coin package now. (A subscription — the VIP pass — will be another mode of this same call,
+   * with the provider's customer portal and subscription events beside it.)
+   */
+  mode: 'payment';
+  /** Our purchase id: the session carries it back in every event. */
+  reference: string;
+  viewerId: string;
+  item: { name: string; amountMinor: number; currency: string };
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface CheckoutStarted {
+  sessionId: string;
+  url: string;
+}
+
+export interface CheckoutState {
+  sessionId: string;
+  /** Our purchase id, as the session carries it (client_reference_id, metadata.purchaseId). */
+  reference: string | null;
+  status: 'open' | 'complete' | 'expired';
+  paid: boolean;
+  amountMinor: number | null;
+  currency: string | null;
+  paymentIntentId: string | null;
+  chargeId: string | null;
+  receiptUrl: string | null;
+}
+
+export interface RefundRequest {
+  paymentIntentId: string;
+  amountMinor?: number;
+  /** The same key asks once, however often it is sent. */
+  idempotencyKey: string;
+  reference: string;
+}
+
+/** The events the app acts on; every other type is `other` (answered 200, nothing done). */
+export type PaymentEvent = { id: string; type: string } & (
+  | { kind: 'checkout_paid' | 'checkout_expired' | 'checkout_failed'; checkout: CheckoutState }
+  | {
+      kind: 'refunded';
+      paymentIntentId: string | null;
+      chargeId: string;
+      /** Refunded so far in all (minor units); null when the event tells only one refund's amount. */
+      refundedMinor: number | null;
+    }
+  | { kind: 'disputed'; paymentIntentId: string | null; chargeId: string }
+  | { kind: 'other' }
+);
+
+/** The provider could not be reached or failed on its side: the buyer may try again later. */
+export class PaymentsUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('Payments are unavailable', { cause });
+    this.name = 'PaymentsUnavailable';
+  }
+}
+
+/** A webhook delivery whose signature is missing, wrong or stale, or whose body is not an event. */
+export class BadPaymentEvent extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BadPaymentEvent';
+  }
+}
+
+/** Currencies without minor units: their amounts are whole units (ISO 4217, as Stripe lists them). */
+const ZERO_DECIMAL = new Set([
+  'bif',
+  'clp',
+  'djf',
+  'gnf',
+  'jpy',
+  'kmf',
+  'krw',
+  'mga',
+  'pyg',
+  'rwf',
+  'ugx',
+  'vnd',
+  'vuv',
+  'xaf',
+  'xof',
+  'xpf',
+]);
+
+/** A price of the package table (in the currency's main unit) in minor units. */
+export function minorUnits(price: number, currency: string): number {
+  return ZERO_DECIMAL.has(currency) ? Math.round(price) : Math.round(price * 100);
+}
