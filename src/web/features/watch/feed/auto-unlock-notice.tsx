@@ -23,7 +23,7 @@ export function AutoUnlockNotice({
   onUndo: () => void;
   onExpire: () => void;
 }) {
-  const { t } = useTranslation('watch');
+  const { t } = useTranslation('auto-unlock');
   useEffect(() => {
     const timer = setTimeout(onExpire, UNDO_OFFER_MS);
     return () => clearTimeout(timer);
@@ -36,7 +36,7 @@ export function AutoUnlockNotice({
     >
       <LockOpen className="size-5 shrink-0 text-emerald-300" aria-hidden />
       <p className="flex-1">
-        {t('autoUnlock.unlocked', {
+        {t('unlocked', {
           number: unlocked.episodeNumber,
           count: unlocked.cost,
           coins: formatNumber(unlocked.cost),
@@ -48,7 +48,7 @@ export function AutoUnlockNotice({
         disabled={undoing}
         className="shrink-0 rounded-full bg-white px-3 py-1.5 text-xs font-bold text-black hover:bg-zinc-200 disabled:opacity-60"
       >
-        {t('autoUnlock.undo')}
+        {t('undo')}
       </button>
     </div>
   );

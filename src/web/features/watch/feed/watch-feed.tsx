@@ -8,13 +8,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { preloadDialog } from '#web/components/ui/dialog.tsx';
 import { lazyPart, useLazyPart } from '#web/lib/lazy-part.ts';
 import { EpisodeUnlockOnDemand, type EpisodeUnlockOpener } from '#web/components/wallet/episode-unlock-on-demand.tsx';
-import { toast } from '#web/components/ui/toast.tsx';
-import { useAutoUnlock } from '#web/api/get-auto-unlock.ts';
-import { balanceOf, useUser } from '#web/api/get-user.ts';
-import { useUnlockEpisode } from '#web/api/unlock-episode.ts';
-import { ApiError } from '#web/lib/api-client.ts';
-import { useUndoAutoUnlock } from '../api/undo-auto-unlock.ts';
-import { AutoUnlockNotice, type AutoUnlocked } from './auto-unlock-notice.tsx';
+import type { AutoUnlockHandle } from './auto-unlocker.tsx';
 import { useProgressReporter } from '../use-progress-reporter.ts';
 import { SubtitleOverlay } from '../subtitles/subtitle-overlay.tsx';
 import { SubtitlesMenu } from '../subtitles/subtitles-menu.tsx';
@@ -41,6 +35,7 @@ const episodeSheet = lazyPart(async () => {
 });
 
 const endNotices = lazyPart(() => import('./end-notices.tsx'));
+const autoUnlocker = lazyPart(() => import('./auto-unlocker.tsx'));
 
 export interface WatchFeedProps {
   series: Series;
@@ -104,63 +99,32 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
   const [unlocking, setUnlocking] = useState<number | null>(null);
   const overlayOpen = sheetOpen || speedMenuOpen || subtitlesMenuOpen || unlocking !== null;
 
-  // ---- auto-unlock (off unless the viewer turned it on in their profile): the next locked episode is unlocked as
-  // the player moves on to it, when the balance covers it, with Undo for 10 s. Otherwise nothing is spent without a tap.
-  const autoUnlockOn = useAutoUnlock().data?.enabled === true;
-  const balance = balanceOf(useUser().data);
-  const undo = useUndoAutoUnlock();
-  const [autoUnlocked, setAutoUnlocked] = useState<(AutoUnlocked & { fromId: number }) | null>(null);
-  const endUndoOffer = useCallback(() => setAutoUnlocked(null), []);
-  /** Opens the unlock prompt, unless auto-unlock takes the episode (true when it does). */
-  const { mutate: unlockEpisode, isPending: unlockPending } = useUnlockEpisode();
-  const unlockOrAsk = useCallback(
+  // Auto-unlock (off unless the viewer turned it on in their profile): otherwise nothing is spent without a tap.
+  // Its code, with the viewer's setting, arrives once the page is idle.
+  const AutoUnlocker = useLazyPart(autoUnlocker, false);
+  const autoUnlock = useRef<AutoUnlockHandle>(null);
+  /** Unlocks the episode the player moves on to (auto-unlock), or asks the viewer. */
+  const unlockOrAsk = useCallback((target: Episode) => {
+    if (!autoUnlock.current?.tryUnlock(target)) unlock.current?.open(target.episodeNumber);
+  }, []);
+  const playAutoUnlocked = useCallback(
     (target: Episode) => {
-      if (!autoUnlockOn || balance < series.episodeCost || unlockPending) {
-        unlock.current?.open(target.episodeNumber);
-        return;
-      }
-      const fromId = episode.id;
-      unlockEpisode(
-        { seriesId: series.id, episodeNumber: target.episodeNumber, auto: true },
-        {
-          onSuccess: (reply) => {
-            markUnlocked(target.episodeNumber);
-            if (reply.cost > 0) setAutoUnlocked({ episodeNumber: target.episodeNumber, cost: reply.cost, fromId });
-            activeRef.current?.pause();
-            navigate(paths.watch(target.id), { replace: true });
-          },
-          onError: () => unlock.current?.open(target.episodeNumber),
-        },
-      );
+      markUnlocked(target.episodeNumber);
+      activeRef.current?.pause();
+      navigate(paths.watch(target.id), { replace: true });
     },
-    [autoUnlockOn, balance, series, unlockPending, episode.id, unlockEpisode, markUnlocked, navigate],
+    [markUnlocked, navigate],
   );
-  const undoAutoUnlock = () => {
-    if (!autoUnlocked) return;
-    const { episodeNumber, fromId } = autoUnlocked;
-    undo.mutate(
-      { seriesId: series.id, episodeNumber },
-      {
-        onSuccess: () => {
-          setAutoUnlocked(null);
-          markLocked(episodeNumber);
-          activeRef.current?.pause();
-          toast({ title: t('autoUnlock.undone', { number: episodeNumber }) });
-          // Back where the viewer was, with the episode's unlock prompt as before.
-          navigate(paths.watch(fromId), { replace: true });
-          openUnlock(episodeNumber);
-        },
-        onError: (error) => {
-          setAutoUnlocked(null);
-          toast({
-            title: t('autoUnlock.undoFailed'),
-            description: error instanceof ApiError ? error.serverMessage : undefined,
-            variant: 'destructive',
-          });
-        },
-      },
-    );
-  };
+  const askAfterAutoUnlock = useCallback(
+    (episodeNumber: number, fromId?: number) => {
+      if (fromId !== undefined) {
+        activeRef.current?.pause();
+        navigate(paths.watch(fromId), { replace: true });
+      }
+      unlock.current?.open(episodeNumber);
+    },
+    [navigate],
+  );
   const { controlsVisible, scheduleHide, revealControls, pinControls, hideControls } = useControlsVisibility(
     rootRef,
     activeRef,
@@ -333,12 +297,14 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
             onUnlock={openUnlock}
           />
         )}
-        {autoUnlocked && autoUnlocked.episodeNumber === episode.episodeNumber && (
-          <AutoUnlockNotice
-            unlocked={autoUnlocked}
-            undoing={undo.isPending}
-            onUndo={undoAutoUnlock}
-            onExpire={endUndoOffer}
+        {AutoUnlocker && (
+          <AutoUnlocker
+            ref={autoUnlock}
+            series={series}
+            episode={episode}
+            onUnlocked={playAutoUnlocked}
+            onAsk={askAfterAutoUnlock}
+            onUndone={markLocked}
           />
         )}
 
