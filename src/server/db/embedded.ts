@@ -103,7 +103,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     url: urlOf(APP_ROLE, credentials.app, port),
     adminUrl: urlOf(SUPERUSER, credentials.superuser, port),
     onUnexpectedExit: (listener) => void listeners.push(listener),
-    restart: run,
+    // Asked for explicitly (the supervisor after a crash, a test after its stop), a restart takes back a stop made
+    // before it; a stop made while it runs still stops what it starts.
+    restart: () => {
+      stopping = false;
+      return run();
+    },
     stop: async (forceAfterMs = 8000) => {
       stopping = true;
       await stopCluster(child, clusterDir, forceAfterMs, log);
