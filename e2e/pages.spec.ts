@@ -95,7 +95,7 @@ test('profile as a guest: a login prompt opening the login dialog, the balance, 
   await expect(menu.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
   await expect(menu.getByRole('button', { name: 'Log out' })).toHaveCount(0);
 
-  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Log in' }).first().click();
   await expect(page.getByRole('dialog', { name: 'Login to Cliffhanger' })).toBeVisible();
 });
 
@@ -137,5 +137,5 @@ test('the account page (/dashboard): tabs, the ledger, shortcuts that redirect, 
   await page.goto('/dashboard');
   await page.getByRole('main').getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByTestId('toast')).toContainText('Logged out');
-  await expect(page.getByRole('main').getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('button', { name: 'Log in' }).first()).toBeVisible();
 });
