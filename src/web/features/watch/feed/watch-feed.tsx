@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '#web/lib/texts/use-translation.tsx';
-import { preloadTexts } from '#web/lib/texts/text-store.ts';
+import { loadTexts, preloadTexts, shownLanguageTag } from '#web/lib/texts/text-store.ts';
 import { useLocation } from 'wouter';
 import type { Episode, Series } from '#contract/series.ts';
 import { paths } from '#web/lib/paths.ts';
@@ -35,7 +35,12 @@ const episodeSheet = lazyPart(async () => {
 });
 
 const endNotices = lazyPart(() => import('./end-notices.tsx'));
-const autoUnlocker = lazyPart(() => import('./auto-unlocker.tsx'));
+// With its words: a text still on its way would suspend it, and a suspended part hides the whole feed,
+// whose video elements would then be dropped and made again (the playing episode restarted).
+const autoUnlocker = lazyPart(async () => {
+  const [module] = await Promise.all([import('./auto-unlocker.tsx'), loadTexts(shownLanguageTag(), ['auto-unlock'])]);
+  return module;
+});
 
 export interface WatchFeedProps {
   series: Series;
@@ -298,14 +303,17 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
           />
         )}
         {AutoUnlocker && (
-          <AutoUnlocker
-            ref={autoUnlock}
-            series={series}
-            episode={episode}
-            onUnlocked={playAutoUnlocked}
-            onAsk={askAfterAutoUnlock}
-            onUndone={markLocked}
-          />
+          // A language switched while watching loads its texts here, not by hiding the player.
+          <Suspense fallback={null}>
+            <AutoUnlocker
+              ref={autoUnlock}
+              series={series}
+              episode={episode}
+              onUnlocked={playAutoUnlocked}
+              onAsk={askAfterAutoUnlock}
+              onUndone={markLocked}
+            />
+          </Suspense>
         )}
 
         <PlayerControlBar
