@@ -29,6 +29,7 @@ import { SignInMethods } from './components/sign-in-methods.tsx';
 import { YourData } from './components/your-data.tsx';
 import { VipPassSection } from './components/vip-pass.tsx';
 import { AutoUnlockSetting } from './components/auto-unlock-setting.tsx';
+import { InstallAppItem } from './components/install-app-item.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { TopUpDialogOnDemand } from '../../components/wallet/top-up-dialog-on-demand.tsx';
@@ -152,6 +153,7 @@ export default function ProfilePage() {
           />
           <MenuLink href={paths.library} icon={<Library className="size-5" aria-hidden />} label={t('menu.library')} />
           <MenuLink href={paths.rewards} icon={<Gift className="size-5" aria-hidden />} label={t('menu.rewards')} />
+          <InstallAppItem />
           <MenuLink href={paths.terms} icon={<FileText className="size-5" aria-hidden />} label={t('menu.terms')} />
           <MenuLink href={paths.privacy} icon={<Shield className="size-5" aria-hidden />} label={t('menu.privacy')} />
           <li>
