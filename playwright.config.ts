@@ -26,6 +26,9 @@ export default defineConfig({
   use: {
     baseURL: E2E.baseUrl,
     trace: 'retain-on-failure',
+    // A service worker would answer some of a spec's requests where page.route and the network log do not
+    // see them; e2e/pwa.spec.ts allows it and tests it (docs/decisions/058).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromium,
       args: [

@@ -7,7 +7,7 @@ import { installApp, useInstallWay } from '#web/pwa/use-install-offer.ts';
  * "Install the app" in the profile's menu, where the browser can install it: its own dialog, or on iOS the
  * steps shown under the item. Nothing where the app is installed already or the browser cannot.
  */
-export function InstallAppItem() {
+export default function InstallAppItem() {
   const { t } = useTranslation('profile');
   const way = useInstallWay();
   const [stepsShown, setStepsShown] = useState(false);
