@@ -7,7 +7,9 @@
  * Pages go to the network, and when it cannot be reached the offline page answers in the viewer's language.
  */
 import type { RuntimeCaching } from 'workbox-build';
-import type { RouteMatchCallbackOptions as RouteMatchOptions } from 'workbox-core/types.js';
+
+/** What Workbox hands a route's match function. */
+type RouteMatchOptions = Parameters<Extract<RuntimeCaching['urlPattern'], (...args: never[]) => unknown>>[0];
 
 export const SERVICE_WORKER_FILE = 'sw.js';
 export const OFFLINE_PAGE_FILE = 'offline.html';
