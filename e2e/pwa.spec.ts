@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures.ts';
 
@@ -18,6 +19,14 @@ async function controlledBy(page: Page) {
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
     .toMatch(/\/sw\.js$/);
+}
+
+/** axe finds nothing serious on the screen (WCAG 2.x A and AA, as e2e/a11y.spec.ts). */
+async function accessible(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(result.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
 /** Every address in every cache the service worker keeps. */
@@ -107,6 +116,7 @@ test('the service worker controls a reloaded page, and without the network a pag
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { name: 'أنت غير متصل بالإنترنت' })).toBeVisible();
+    await accessible(page);
     await page.evaluate(() => localStorage.setItem('cliffhanger.language', 'english'));
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
@@ -216,5 +226,6 @@ test.describe('on an iPhone', () => {
     await expect(page.getByTestId('install-steps')).toHaveText(
       'On this iPhone or iPad: tap Share, then “Add to Home Screen”.',
     );
+    await accessible(page);
   });
 });
