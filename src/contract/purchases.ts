@@ -68,7 +68,8 @@ export const revenueReply = z.object({
 export type RevenueReply = z.infer<typeof revenueReply>;
 
 /** Currencies without minor units: their amounts are whole units (ISO 4217, as Stripe lists them). */
-const ZERO_DECIMAL = new Set([
+// An array, not a Set: a bundle that does not use it drops it (a `new Set` at the top counts as a side effect).
+const ZERO_DECIMAL: readonly string[] = [
   'bif',
   'clp',
   'djf',
@@ -85,14 +86,14 @@ const ZERO_DECIMAL = new Set([
   'xaf',
   'xof',
   'xpf',
-]);
+];
 
 /** A price of the package table (in the currency's main unit) in minor units. */
 export function minorUnits(price: number, currency: string): number {
-  return ZERO_DECIMAL.has(currency.toLowerCase()) ? Math.round(price) : Math.round(price * 100);
+  return ZERO_DECIMAL.includes(currency.toLowerCase()) ? Math.round(price) : Math.round(price * 100);
 }
 
 /** An amount in minor units back in the currency's main unit (999 usd → 9.99). */
 export function mainUnits(amountMinor: number, currency: string): number {
-  return ZERO_DECIMAL.has(currency.toLowerCase()) ? amountMinor : amountMinor / 100;
+  return ZERO_DECIMAL.includes(currency.toLowerCase()) ? amountMinor : amountMinor / 100;
 }
