@@ -68,6 +68,13 @@ test('the owner sees a paid purchase, filters, refunds it, and finds the refund 
   await owner.getByLabel('Status', { exact: true }).selectOption('paid');
   await expect(row).toBeVisible();
 
+  // The viewer spends every coin (support takes them back here, as unlocks would): the refund cannot recover them.
+  const coins = ((await (await viewer.request.get('/api/user/user-1')).json()) as { coins: number }).coins;
+  const uid = (await row.locator('td').first().textContent())!.trim();
+  const api = await adminApi();
+  const spent = await api.post(`/api/admin/viewers/${uid}/coins`, { data: { coins: -coins, reason: 'Spent' } });
+  expect(spent.status(), await spent.text()).toBe(200);
+
   // A partial refund more than what was paid is refused before it is sent; then a full refund.
   await row.getByRole('button', { name: 'Refund' }).click();
   const dialog = owner.getByRole('alertdialog', { name: 'Refund this purchase?' });
@@ -86,6 +93,16 @@ test('the owner sees a paid purchase, filters, refunds it, and finds the refund 
   await expect(row.getByTestId('purchase-status')).toHaveText('Refunded');
   await expect(row).toContainText('$9.99 refunded');
   await expect(row.getByRole('button', { name: 'Refund' })).toHaveCount(0);
+  const listed = (await (await api.get('/api/admin/purchases?status=refunded')).json()) as {
+    id: string;
+    coinsNotRecovered: number;
+  }[];
+  const notRecovered = listed.find((purchase) => purchase.id === purchaseId)!.coinsNotRecovered;
+  expect(notRecovered).toBeGreaterThan(0);
+  await expect(row.getByTestId('coins-not-recovered')).toHaveText(
+    `Coins not recovered (already spent): ${new Intl.NumberFormat('en').format(notRecovered)}`,
+  );
+  await api.dispose();
 
   // The refund is in the Activity tab, under its own family.
   await owner.getByRole('tab', { name: 'Activity' }).click();
@@ -100,6 +117,7 @@ test('the owner sees a paid purchase, filters, refunds it, and finds the refund 
   const analystRow = analyst.locator(`[data-testid="purchase-row"][data-purchase-id="${purchaseId}"]`);
   await expect(analystRow.getByTestId('purchase-status')).toHaveText('Refunded');
   await expect(analyst.getByRole('button', { name: 'Refund' })).toHaveCount(0);
+  await expect(analyst.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
   expect((await analyst.request.post(`/api/admin/purchases/${purchaseId}/refund`, { data: {} })).status()).toBe(403);
   await analyst.getByRole('tab', { name: 'Insights' }).click();
   const revenue = analyst.getByTestId('insights-revenue');

@@ -79,7 +79,7 @@ export default function PurchasesTab() {
           <table className="w-full text-sm">
             <thead className="text-xs text-zinc-400">
               <tr>
-                {COLUMNS.map((column) => (
+                {COLUMNS.filter((column) => canRefund || column !== 'actions').map((column) => (
                   <th key={column} scope="col" className="px-3 py-2 text-start font-medium">
                     {t(`purchases.columns.${column}`)}
                   </th>
@@ -136,7 +136,7 @@ function PurchaseRow(props: { purchase: AdminPurchase; waiting: boolean; onRefun
       data-status={purchase.status}
     >
       <td className="px-3 py-2 font-mono text-xs">{purchase.viewerUid}</td>
-      <td className="px-3 py-2">
+      <td className="whitespace-nowrap px-3 py-2">
         {purchase.packageId}
         <span className="block text-xs text-zinc-400">
           {t('purchases.coins', { coins: formatNumber(purchase.coins + purchase.bonuses) })}
@@ -150,8 +150,8 @@ function PurchaseRow(props: { purchase: AdminPurchase; waiting: boolean; onRefun
           </span>
         )}
       </td>
-      <td className="px-3 py-2" data-testid="purchase-status">
-        {t(`purchases.statuses.${purchase.status}`)}
+      <td className="px-3 py-2">
+        <span data-testid="purchase-status">{t(`purchases.statuses.${purchase.status}`)}</span>
         {waiting && <span className="block text-xs text-amber-200">{t('purchases.waiting')}</span>}
         {purchase.coinsNotRecovered > 0 && (
           <span className="block text-xs text-amber-200" data-testid="coins-not-recovered">
@@ -165,13 +165,15 @@ function PurchaseRow(props: { purchase: AdminPurchase; waiting: boolean; onRefun
       <td className="px-3 py-2 font-mono text-xs break-all text-zinc-400">
         {purchase.paymentIntentId ?? purchase.checkoutSessionId}
       </td>
-      <td className="px-3 py-2">
-        {onRefund && REFUNDABLE.includes(purchase.status) && (
-          <Button size="sm" variant="secondary" className="rounded-lg" onClick={onRefund} disabled={waiting}>
-            {t('purchases.refund')}
-          </Button>
-        )}
-      </td>
+      {onRefund && (
+        <td className="px-3 py-2">
+          {REFUNDABLE.includes(purchase.status) && (
+            <Button size="sm" variant="secondary" className="rounded-lg" onClick={onRefund} disabled={waiting}>
+              {t('purchases.refund')}
+            </Button>
+          )}
+        </td>
+      )}
     </tr>
   );
 }
