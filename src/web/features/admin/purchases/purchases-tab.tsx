@@ -20,6 +20,8 @@ import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { inputClass, panelClass, selectClass } from '../components/styles.ts';
 
 const REFUNDABLE: readonly PurchaseStatusName[] = ['paid', 'partially_refunded'];
+/** How long a refund asked for keeps the list asking again every second. */
+const WAIT_MS = 60_000;
 const COLUMNS = ['viewer', 'package', 'amount', 'status', 'when', 'stripe', 'actions'] as const;
 
 const money = (amountMinor: number, currency: string) => formatMoney(mainUnits(amountMinor, currency), currency);
@@ -117,6 +119,11 @@ export default function PurchasesTab() {
           onClose={() => setRefunding(null)}
           onRequested={(purchase) => {
             setWaiting(new Map([...waiting, [purchase.id, purchase.refundedAmount]]));
+            // Stripe confirms within seconds; a row that never changes here (another filter) stops being asked for.
+            window.setTimeout(
+              () => setWaiting((now) => new Map([...now].filter(([id]) => id !== purchase.id))),
+              WAIT_MS,
+            );
             setRefunding(null);
           }}
         />
