@@ -10,8 +10,10 @@ import type { AddressInfo } from 'node:net';
 export interface ReceivedPush {
   at: number;
   headers: Record<string, string | string[] | undefined>;
-  /** The decrypted payload (RFC 8291 / RFC 8188 aes128gcm). */
+  /** The decrypted payload (RFC 8291 / RFC 8188 aes128gcm); empty when decryption is left for later. */
   payload: string;
+  /** The encrypted body, kept when decryption is left for later (`decrypt: false`): `decryptLater` reads it. */
+  body?: Buffer;
   /** The status the stand-in answered. */
   status: number;
 }
@@ -32,6 +34,8 @@ export interface PushStandIn {
   /** Every post, by arrival. */
   all: ReceivedPush[];
   subscribe(): StandInSubscription;
+  /** The payload of a message kept encrypted (`decrypt: false`), decrypted now with its subscription's keys. */
+  decryptLater(subscription: StandInSubscription, message: ReceivedPush): string;
   /** A subscription whose browser keys are made once and reused (many subscribers, cheaply): they all share keys. */
   subscribeMany(count: number): StandInSubscription[];
   close(): Promise<void>;
@@ -108,7 +112,7 @@ function browserKeys() {
  * A push service as a browser's would be, on this machine (https, self-signed): each subscription has its own
  * endpoint and browser keys; what it is sent is decrypted with them, so a test reads the alert as the browser would.
  */
-export async function startPushStandIn(options: { port?: number } = {}): Promise<PushStandIn> {
+export async function startPushStandIn(options: { port?: number; decrypt?: boolean } = {}): Promise<PushStandIn> {
   const { key, cert } = certificate();
   const subscriptions = new Map<string, { subscription: StandInSubscription; keys: ReturnType<typeof browserKeys> }>();
   const all: ReceivedPush[] = [];
@@ -123,13 +127,22 @@ export async function startPushStandIn(options: { port?: number } = {}): Promise
         return;
       }
       const answer = found.subscription.answers.shift() ?? { status: 201 };
+      const body = Buffer.concat(chunks);
       let payload = '';
-      try {
-        payload = decryptPush(Buffer.concat(chunks), found.keys);
-      } catch (error) {
-        payload = `undecryptable: ${(error as Error).message}`;
+      if (options.decrypt !== false) {
+        try {
+          payload = decryptPush(body, found.keys);
+        } catch (error) {
+          payload = `undecryptable: ${(error as Error).message}`;
+        }
       }
-      const received = { at: performance.now(), headers: request.headers, payload, status: answer.status };
+      const received: ReceivedPush = {
+        at: Date.now(),
+        headers: request.headers,
+        payload,
+        status: answer.status,
+        ...(options.decrypt === false ? { body } : {}),
+      };
       found.subscription.received.push(received);
       all.push(received);
       response.writeHead(answer.status, answer.headers).end();
@@ -153,6 +166,10 @@ export async function startPushStandIn(options: { port?: number } = {}): Promise
     certificate: cert,
     all,
     subscribe: () => add(browserKeys()),
+    decryptLater(subscription, message) {
+      const id = subscription.endpoint.slice(subscription.endpoint.lastIndexOf('/') + 1);
+      return decryptPush(message.body!, subscriptions.get(id)!.keys);
+    },
     subscribeMany(count) {
       const keys = browserKeys();
       return Array.from({ length: count }, () => add(keys));
