@@ -17,6 +17,7 @@ import {
   type ProviderPayments,
 } from '../../payments/payments.ts';
 import { creditPaidPurchase, takeBackForRefund, viewerUid } from '../wallet/wallet.service.ts';
+import { viewersOfWrite, type ViewerStart } from '../viewers/viewers.service.ts';
 import * as repo from './payments.repository.ts';
 
 /** Checkout sessions a viewer may leave unpaid in an hour before a new one is refused. */
@@ -42,12 +43,13 @@ async function withProvider<T>(work: () => Promise<T>): Promise<T> {
 /**
  * A coin package bought through the provider's Checkout: the amount, currency and name come from our package table,
  * never from the client. The purchase row is written only once the provider made the session, in one transaction
- * that also counts the viewer's unpaid sessions, so an unreachable provider leaves nothing behind.
+ * that also counts the viewer's unpaid sessions, so an unreachable provider leaves nothing behind. A viewer whose
+ * first write this is gets their row in that transaction (decision 049): a refusal rolls it back with the rest.
  */
 export async function startPurchase(
   db: Database,
   payments: ProviderPayments,
-  purchase: { viewerId: string; packageId: string; publicOrigin: string },
+  purchase: { viewerId: string; packageId: string; publicOrigin: string; start: ViewerStart },
 ): Promise<PurchaseCheckoutReply> {
   const pkg = findCoinPackage(purchase.packageId);
   if (!pkg) {
@@ -57,6 +59,7 @@ export async function startPurchase(
   const amountMinor = minorUnits(pkg.price, payments.currency);
   const back = `${purchase.publicOrigin}/rewards?purchase=${purchaseId}`;
   return db.transaction(async (tx) => {
+    await viewersOfWrite(tx, [purchase.viewerId], purchase.start);
     await repo.lockPurchaseStarts(tx, purchase.viewerId);
     const since = new Date(Date.now() - 3600_000);
     if ((await repo.countUnpaidSince(tx, purchase.viewerId, since)) >= UNPAID_SESSIONS_PER_HOUR) throw tooManyUnpaid();
