@@ -10,6 +10,7 @@ import {
   MANIFEST_FILE,
   OFFLINE_PAGE_FILE,
   OFFLINE_SCRIPT_FILE,
+  PUSH_SCRIPT_FILE,
   runtimeCaching,
   SERVICE_WORKER_FILE,
 } from '../src/web/pwa/service-worker-rules.ts';
@@ -80,6 +81,7 @@ export function installableApp(): PluginOption[] {
       navigateFallback: null,
       navigationPreload: true,
       runtimeCaching,
+      importScripts: [`/${PUSH_SCRIPT_FILE}`],
       cleanupOutdatedCaches: true,
       // Safe here: no page comes from the worker's cache, so a new worker never meets a page of the old build
       // that it cannot serve (decision 058).
@@ -91,7 +93,7 @@ export function installableApp(): PluginOption[] {
     plugin && typeof plugin === 'object' && 'name' in plugin
       ? { ...plugin, applyToEnvironment: (environment) => environment.name === 'client' }
       : plugin;
-  return [...(pwa as PluginOption[]).map(forBrowser), offlinePage(), installOfferScript()];
+  return [...(pwa as PluginOption[]).map(forBrowser), offlinePage(), pushScript(), installOfferScript()];
 }
 
 /** offline.html (every language's texts in it, English shown without script) and its script, offline.js. */
@@ -102,18 +104,40 @@ function offlinePage(): Plugin {
     applyToEnvironment: (environment) => environment.name === 'client',
     async generateBundle() {
       const texts = await offlineTexts();
-      const script = await build({
-        entryPoints: [path.join(root, 'src/web/pwa/offline-page.ts')],
-        bundle: true,
-        minify: true,
-        format: 'iife',
-        target: 'es2020',
-        write: false,
-      });
-      this.emitFile({ type: 'asset', fileName: OFFLINE_SCRIPT_FILE, source: script.outputFiles[0]!.text });
+      const script = await bundledScript('src/web/pwa/offline-page.ts');
+      this.emitFile({ type: 'asset', fileName: OFFLINE_SCRIPT_FILE, source: script });
       this.emitFile({ type: 'asset', fileName: OFFLINE_PAGE_FILE, source: offlineHtml(texts) });
     },
   };
+}
+
+/** The worker's push handling, sw-push.js (src/web/sw/push-worker.ts). */
+function pushScript(): Plugin {
+  return {
+    name: 'push-script',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    async generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: PUSH_SCRIPT_FILE,
+        source: await bundledScript('src/web/sw/push-worker.ts'),
+      });
+    },
+  };
+}
+
+/** A script of its own, outside the app's bundles (the offline page's, the worker's push handling). */
+async function bundledScript(entry: string): Promise<string> {
+  const script = await build({
+    entryPoints: [path.join(root, entry)],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2020',
+    write: false,
+  });
+  return script.outputFiles[0]!.text;
 }
 
 async function offlineTexts(): Promise<Record<string, OfflineTexts>> {

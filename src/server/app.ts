@@ -48,6 +48,8 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { watchRoutes } from './modules/watch/watch.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { alertsPlugin } from './modules/alerts/alerts.plugin.ts';
+import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { openPayments } from './payments/open-payments.ts';
 import type { Payments } from './payments/payments.ts';
 
@@ -118,6 +120,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(guardsPlugin, { operatorOfSession: (token) => operatorOfSession(deps.db, token) });
   await app.register(auditPlugin);
   await app.register(viewersPlugin);
+  await app.register(alertsPlugin);
   await app.register(mediaPipelinePlugin);
   await app.register(openApiPlugin);
   await app.register(apiReferencePlugin);
@@ -133,6 +136,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(passesRoutes);
   await app.register(paymentsRoutes);
   await app.register(libraryRoutes);
+  await app.register(alertsRoutes);
   await app.register(mediaRoutes, {
     isBeingMade: (urlPath) => isDemoClipBeingMade(urlPath) || isDemoMediaOnItsWay(urlPath),
   });

@@ -14,6 +14,8 @@ type RouteMatchOptions = Parameters<Extract<RuntimeCaching['urlPattern'], (...ar
 export const SERVICE_WORKER_FILE = 'sw.js';
 export const OFFLINE_PAGE_FILE = 'offline.html';
 export const OFFLINE_SCRIPT_FILE = 'offline.js';
+/** The worker's push handling (src/web/sw/push-worker.ts), loaded into it with importScripts. */
+export const PUSH_SCRIPT_FILE = 'sw-push.js';
 export const MANIFEST_FILE = 'manifest.webmanifest';
 
 /** The texts (scripts/locale-texts.ts): one folder named by their hash, kept once fetched (15 languages: not all up front). */

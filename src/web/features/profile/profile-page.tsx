@@ -29,6 +29,7 @@ import { SignInMethods } from './components/sign-in-methods.tsx';
 import { YourData } from './components/your-data.tsx';
 import { VipPassSection } from './components/vip-pass.tsx';
 import { AutoUnlockSetting } from './components/auto-unlock-setting.tsx';
+import { NotifiedSeries } from './components/notified-series.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { TopUpDialogOnDemand } from '../../components/wallet/top-up-dialog-on-demand.tsx';
@@ -144,6 +145,7 @@ export default function ProfilePage() {
 
       <VipPassSection account={account.data} onSignIn={() => setLoginOpen(true)} />
       <AutoUnlockSetting />
+      <NotifiedSeries />
 
       <SignInMethods account={account.data} />
       {account.data?.signedIn && <YourData />}
