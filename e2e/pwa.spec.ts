@@ -229,3 +229,32 @@ test.describe('on an iPhone', () => {
     await accessible(page);
   });
 });
+
+test('a new-episode alert pushed to the worker is shown, and names the episode to open', async ({
+  gatedPage: page,
+  context,
+}) => {
+  await context.grantPermissions(['notifications']);
+  await page.goto('/');
+  await controlledBy(page);
+  const cdp = await context.newCDPSession(page);
+  const registrations = new Promise<{ registrationId: string; scopeURL: string }[]>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => resolve(event.registrations)),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const registration = (await registrations).find((entry) => entry.scopeURL.endsWith('/'))!;
+  const alert = { title: 'The Quiet Floor: episode 33 is out', url: '/watch/4242', tag: 'series-15' };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(page.url()).origin,
+    registrationId: registration.registrationId,
+    data: JSON.stringify(alert),
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const shown = await (await navigator.serviceWorker.ready).getNotifications();
+        return shown.map((notification) => ({ title: notification.title, data: notification.data as unknown }));
+      }),
+    )
+    .toEqual([{ title: alert.title, data: expect.objectContaining({ url: alert.url }) }]);
+});
