@@ -95,7 +95,7 @@ export const passesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!provider) throw conflict('No payment provider is configured here: the preview pass is cancelled here.');
+      if (!provider) throw conflict('No payment provider is configured here: a preview pass is ended with "Cancel".');
       const accountId = request.params.userId;
       return openVipPortal(app.db, provider, {
         accountId,
