@@ -16,6 +16,7 @@ import {
   type PaymentEvent,
   type ProviderPayments,
 } from '../../payments/payments.ts';
+import { ensureViewers, type ViewerStart } from '../viewers/viewers.service.ts';
 import { creditPaidPurchase, takeBackForRefund, viewerUid } from '../wallet/wallet.service.ts';
 import { withProvider } from './provider-calls.ts';
 import * as repo from './payments.repository.ts';
@@ -41,7 +42,7 @@ const tooManyUnpaid = () =>
 export async function startPurchase(
   db: Database,
   payments: ProviderPayments,
-  purchase: { viewerId: string; packageId: string; publicOrigin: string },
+  purchase: { viewerId: string; packageId: string; publicOrigin: string; start: ViewerStart },
 ): Promise<PurchaseCheckoutReply> {
   const pkg = findCoinPackage(purchase.packageId);
   if (!pkg) {
@@ -52,6 +53,8 @@ export async function startPurchase(
   const back = `${purchase.publicOrigin}/rewards?purchase=${purchaseId}`;
   return db.transaction(async (tx) => {
     await repo.lockPurchaseStarts(tx, purchase.viewerId);
+    // A viewer's first write makes their row (decision 049); a refused start rolls it back with the rest.
+    await ensureViewers(tx, [purchase.viewerId], purchase.start);
     const since = new Date(Date.now() - 3600_000);
     if ((await repo.countUnpaidSince(tx, purchase.viewerId, since)) >= UNPAID_SESSIONS_PER_HOUR) throw tooManyUnpaid();
     const checkout = await withProvider(() =>

@@ -80,6 +80,18 @@ describe('buying coins through Stripe Checkout', () => {
     expect(status.json()).toMatchObject({ status: 'pending', coins: pkg.coins, bonuses: pkg.bonus, amount: 999 });
   });
 
+  it('lets a new viewer, who has no row yet, buy: the purchase makes the row', async () => {
+    const newcomer = t.viewerAs();
+    const response = await newcomer({
+      method: 'POST',
+      url: '/api/user/user-1/purchase-tokens',
+      payload: { packageId: 'package-2' },
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    const row = await purchaseRow(response.json<{ purchaseId: string }>().purchaseId);
+    expect(await balanceOf(row.userId)).toBeDefined();
+  });
+
   it('credits the coins once when the signed webhook says the session is paid, with a receipt link', async () => {
     const viewer = await t.addViewer();
     const { purchaseId, sessionId } = await buy(viewer);
