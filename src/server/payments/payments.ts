@@ -128,27 +128,5 @@ export class BadPaymentEvent extends Error {
   }
 }
 
-/** Currencies without minor units: their amounts are whole units (ISO 4217, as Stripe lists them). */
-const ZERO_DECIMAL = new Set([
-  'bif',
-  'clp',
-  'djf',
-  'gnf',
-  'jpy',
-  'kmf',
-  'krw',
-  'mga',
-  'pyg',
-  'rwf',
-  'ugx',
-  'vnd',
-  'vuv',
-  'xaf',
-  'xof',
-  'xpf',
-]);
-
-/** A price of the package table (in the currency's main unit) in minor units. */
-export function minorUnits(price: number, currency: string): number {
-  return ZERO_DECIMAL.has(currency) ? Math.round(price) : Math.round(price * 100);
-}
+// Shared with the dashboard, which shows these amounts.
+export { minorUnits } from '#contract/purchases.ts';

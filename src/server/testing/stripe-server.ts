@@ -14,8 +14,10 @@ export interface StripeStandIn {
   webhookSecret: string;
   sessions: Map<string, StandInSession>;
   charges: Map<string, StandInCharge>;
-  /** Every refund asked for, in order. */
+  /** Every refund made, in order (a repeated Idempotency-Key makes none). */
   refunds: StandInRefund[];
+  /** The Idempotency-Key of every API call that sent one, in order: a retried call sends its key again. */
+  idempotencyKeys: { path: string; key: string; replayed: boolean }[];
   customers: Map<string, StandInCustomer>;
   subscriptions: Map<string, StandInSubscription>;
   /** Every customer portal session made, in order. */
@@ -165,7 +167,9 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
   const subscriptions = new Map<string, StandInSubscription>();
   const invoices = new Map<string, StandInInvoice>();
   const portalSessions: StandInPortalSession[] = [];
+  // As Stripe does: a key seen before answers the first call's object again, and makes nothing.
   const byIdempotencyKey = new Map<string, unknown>();
+  const idempotencyKeys: StripeStandIn['idempotencyKeys'] = [];
   let apiBase = '';
 
   const signedEvent = (type: string, object: object, opts: { id?: string; timestamp?: number } = {}) => {
@@ -495,6 +499,7 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
     customers,
     subscriptions,
     portalSessions,
+    idempotencyKeys,
     pay,
     renew,
     cancelSubscription,
@@ -558,9 +563,16 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
         return void response.writeHead(200, { 'content-type': 'text/plain' }).end('Receipt (test mode)');
       }
       if (standIn.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, standIn.delayMs));
-      const key = request.headers['idempotency-key'];
-      const reply = api(request.method ?? 'GET', url, form, typeof key === 'string' ? key : undefined);
-      response.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': id('req') });
+      const header = request.headers['idempotency-key'];
+      const key = typeof header === 'string' ? header : undefined;
+      const replayed = key !== undefined && byIdempotencyKey.has(key);
+      if (key) idempotencyKeys.push({ path: url.pathname, key, replayed });
+      const reply = api(request.method ?? 'GET', url, form, key);
+      response.writeHead(reply.status, {
+        'content-type': 'application/json',
+        'request-id': id('req'),
+        ...(replayed ? { 'idempotent-replayed': 'true' } : {}),
+      });
       response.end(JSON.stringify(reply.body));
     };
   });

@@ -16,8 +16,8 @@ import {
   type PaymentEvent,
   type ProviderPayments,
 } from '../../payments/payments.ts';
-import { ensureViewers, type ViewerStart } from '../viewers/viewers.service.ts';
 import { creditPaidPurchase, takeBackForRefund, viewerUid } from '../wallet/wallet.service.ts';
+import { viewersOfWrite, type ViewerStart } from '../viewers/viewers.service.ts';
 import { withProvider } from './provider-calls.ts';
 import * as repo from './payments.repository.ts';
 import { subscriptionEvent } from './subscriptions.service.ts';
@@ -37,7 +37,8 @@ const tooManyUnpaid = () =>
 /**
  * A coin package bought through the provider's Checkout: the amount, currency and name come from our package table,
  * never from the client. The purchase row is written only once the provider made the session, in one transaction
- * that also counts the viewer's unpaid sessions, so an unreachable provider leaves nothing behind.
+ * that also counts the viewer's unpaid sessions, so an unreachable provider leaves nothing behind. A viewer whose
+ * first write this is gets their row in that transaction (decision 049): a refusal rolls it back with the rest.
  */
 export async function startPurchase(
   db: Database,
@@ -52,9 +53,8 @@ export async function startPurchase(
   const amountMinor = minorUnits(pkg.price, payments.currency);
   const back = `${purchase.publicOrigin}/rewards?purchase=${purchaseId}`;
   return db.transaction(async (tx) => {
+    await viewersOfWrite(tx, [purchase.viewerId], purchase.start);
     await repo.lockPurchaseStarts(tx, purchase.viewerId);
-    // A viewer's first write makes their row (decision 049); a refused start rolls it back with the rest.
-    await ensureViewers(tx, [purchase.viewerId], purchase.start);
     const since = new Date(Date.now() - 3600_000);
     if ((await repo.countUnpaidSince(tx, purchase.viewerId, since)) >= UNPAID_SESSIONS_PER_HOUR) throw tooManyUnpaid();
     const checkout = await withProvider(() =>
