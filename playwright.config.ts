@@ -15,7 +15,7 @@ fs.chmodSync(dataDir, 0o755);
 export default defineConfig({
   testDir: 'e2e',
   // Need their own bucket or Stripe stand-in: playwright.s3.config.ts and playwright.payments.config.ts run them.
-  testIgnore: ['media-s3.spec.ts', 'payments.spec.ts', 'payments-admin.spec.ts'],
+  testIgnore: ['media-s3.spec.ts', 'payments.spec.ts', 'payments-admin.spec.ts', 'payments-vip.spec.ts'],
   fullyParallel: false,
   workers: 1,
   retries: 0,

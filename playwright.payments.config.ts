@@ -8,7 +8,7 @@ import { E2E, E2E_STRIPE } from './e2e/support/env.ts';
  */
 export default defineConfig({
   ...base,
-  testMatch: ['payments.spec.ts', 'payments-admin.spec.ts'],
+  testMatch: ['payments.spec.ts', 'payments-admin.spec.ts', 'payments-vip.spec.ts'],
   testIgnore: [],
   webServer: [
     {

@@ -431,6 +431,18 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+/**
+ * The payment provider's customer of an account (Stripe's `cus_…`), made once when the account first buys the VIP
+ * pass and reused after: the subscription, its invoices and the customer portal all hang on it.
+ */
+export const paymentCustomers = pgTable('payment_customers', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  customerId: text('customer_id').notNull().unique(),
+  createdAt: createdAt(),
+});
+
 export const checkIns = pgTable(
   'check_ins',
   {

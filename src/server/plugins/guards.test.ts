@@ -156,6 +156,7 @@ const GUARD_OF_ROUTE: Record<string, Decision> = {
   'HEAD /api/user/:userId/vip-pass': 'viewer',
   'POST /api/user/:userId/vip-pass': 'viewer',
   'POST /api/user/:userId/vip-pass/cancel': 'viewer',
+  'POST /api/user/:userId/vip-pass/manage': 'viewer',
   'GET /api/user/:userId/unlocked-episodes': 'viewer',
   'HEAD /api/user/:userId/unlocked-episodes': 'viewer',
   'GET /api/user/:userId/transactions': 'viewer',

@@ -8,7 +8,7 @@ import {
   type PurchaseStatusName,
 } from '#contract/index.ts';
 import type { Database } from '../../db/client.ts';
-import { conflict, DomainError, invalid, notFound, unavailable } from '../../errors.ts';
+import { conflict, DomainError, invalid, notFound } from '../../errors.ts';
 import {
   minorUnits,
   PaymentsUnavailable,
@@ -18,27 +18,21 @@ import {
 } from '../../payments/payments.ts';
 import { creditPaidPurchase, takeBackForRefund, viewerUid } from '../wallet/wallet.service.ts';
 import { viewersOfWrite, type ViewerStart } from '../viewers/viewers.service.ts';
+import { withProvider } from './provider-calls.ts';
 import * as repo from './payments.repository.ts';
+import { subscriptionEvent } from './subscriptions.service.ts';
+
+// The VIP pass's subscription, reached by other modules through this service.
+export { openVipPortal, startVipCheckout } from './subscriptions.service.ts';
 
 /** Checkout sessions a viewer may leave unpaid in an hour before a new one is refused. */
 export const UNPAID_SESSIONS_PER_HOUR = 10;
-
-export const PAYMENTS_UNAVAILABLE = 'Payments are unavailable, try again';
 
 const tooManyUnpaid = () =>
   new DomainError(
     'too_many',
     `You have ${UNPAID_SESSIONS_PER_HOUR} unpaid purchases from the last hour: finish one, or try again later.`,
   );
-
-async function withProvider<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof PaymentsUnavailable) throw unavailable(PAYMENTS_UNAVAILABLE);
-    throw error;
-  }
-}
 
 /**
  * A coin package bought through the provider's Checkout: the amount, currency and name come from our package table,
@@ -174,6 +168,10 @@ export async function handlePaymentEvent(
     case 'refunded':
     case 'disputed':
       return takeBackEvent(db, payments, event);
+    case 'subscription_checkout':
+    case 'subscription_changed':
+    case 'subscription_invoice':
+      return subscriptionEvent(db, payments, event);
     default:
       return 'ignored';
   }
