@@ -63,6 +63,12 @@ function validBodies(): Record<string, Record<string, unknown>> {
     'POST /api/user/:userId/unlock-episode': { seriesId, episodeNumber: 1 },
     'POST /api/user/:userId/unlock-episode/undo': { seriesId, episodeNumber: 1 },
     'PUT /api/user/:userId/auto-unlock': { enabled: true },
+    'PUT /api/user/:userId/alerts/:seriesId': {
+      subscription: {
+        endpoint: 'https://push.example.com/send/1',
+        keys: { p256dh: Buffer.alloc(65, 4).toString('base64url'), auth: Buffer.alloc(16, 1).toString('base64url') },
+      },
+    },
     'POST /api/admin/operators': { name: 'Body Test', role: 'editor' },
     'PATCH /api/admin/operators/:id': { role: 'analyst' },
     'POST /api/admin/invites/:token/accept': { password: 'a long enough password' },
