@@ -16,3 +16,4 @@ export * from './operators.ts';
 export * from './accounts.ts';
 export * from './passes.ts';
 export * from './purchases.ts';
+export * from './invitations.ts';
