@@ -48,11 +48,7 @@ export async function insertInvitation(
   db: Executor,
   row: { inviteeId: string; inviterId: string; rewarded: boolean; createdAt: Date },
 ): Promise<boolean> {
-  const added = await db
-    .insert(invitations)
-    .values(row)
-    .onConflictDoNothing()
-    .returning({ id: invitations.inviteeId });
+  const added = await db.insert(invitations).values(row).onConflictDoNothing().returning({ id: invitations.inviteeId });
   return added.length > 0;
 }
 

@@ -1,4 +1,9 @@
-import { INVITATION_CODE, INVITATIONS_REWARDED_PER_DAY, INVITE_FRIEND_BONUSES, type Invitation } from '#contract/index.ts';
+import {
+  INVITATION_CODE,
+  INVITATIONS_REWARDED_PER_DAY,
+  INVITE_FRIEND_BONUSES,
+  type Invitation,
+} from '#contract/index.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { randomToken } from '../../auth-kit/signatures.ts';
 import { creditInvitation } from '../wallet/wallet.service.ts';
