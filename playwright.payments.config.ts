@@ -3,12 +3,12 @@ import base from './playwright.config.ts';
 import { E2E, E2E_STRIPE } from './e2e/support/env.ts';
 
 /**
- * Purchases paid through Stripe Checkout, against a local stand-in for Stripe (started here):
+ * Purchases paid through Stripe Checkout (and operators refunding them), against a local stand-in for Stripe (started here):
  *   npx playwright test -c playwright.payments.config.ts
  */
 export default defineConfig({
   ...base,
-  testMatch: ['payments.spec.ts'],
+  testMatch: ['payments.spec.ts', 'payments-admin.spec.ts', 'payments-vip.spec.ts'],
   testIgnore: [],
   webServer: [
     {

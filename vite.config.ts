@@ -10,6 +10,7 @@ import { localeTexts } from './scripts/locale-texts.ts';
 import tailwindcss from '@tailwindcss/vite';
 import { WATCH_APP_ENTRY_META, WATCH_PAGE_FILE } from './src/contract/watch-start.ts';
 import { EARLY_TAPS_SCRIPT } from './src/contract/early-taps.ts';
+import { installableApp } from './scripts/pwa.ts';
 
 const apiPort = process.env.PORT ?? '5000';
 
@@ -179,6 +180,7 @@ export default defineConfig({
     earlyTapsScript(),
     precompressedCopies(),
     renderRequestStorage(),
+    installableApp(),
   ],
   build: { sourcemap: false, emptyOutDir: true },
   // `vite build` builds both: the browser's app (dist/client) and the server's page renderer (dist/ssr).

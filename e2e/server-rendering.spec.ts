@@ -17,11 +17,14 @@ async function firstSeriesId(page: Page): Promise<number> {
   return series[0]!.id;
 }
 
+/** Playwright's own note that it kept the app's service worker out (playwright.config.ts): not the page's. */
+const WORKER_BLOCKED_BY_PLAYWRIGHT = 'Service Worker registration blocked by Playwright';
+
 /** Every console error or warning and every uncaught error while the page loads and hydrates. */
 function complaintsOf(page: Page): string[] {
   const complaints: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error' || message.type() === 'warning')
+    if ((message.type() === 'error' || message.type() === 'warning') && message.text() !== WORKER_BLOCKED_BY_PLAYWRIGHT)
       complaints.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => complaints.push(`uncaught: ${error.message}`));

@@ -31,9 +31,11 @@ function run(what, command, args) {
 }
 
 // One `vite build` writes both the client and the server's page renderer (dist/ssr).
-const clientSources = ['src/web', 'src/contract', 'index.html'];
+// The app's pictures and its service worker's making (docs/pwa.md) are the client's too.
+const clientSources = ['src/web', 'src/contract', 'index.html', 'public', 'scripts/pwa.ts'];
 if (
   stale(path.join(root, 'dist/client/index.html'), clientSources) ||
+  stale(path.join(root, 'dist/client/sw.js'), clientSources) ||
   stale(path.join(root, 'dist/ssr/entry-server.js'), clientSources)
 ) {
   run('Building the client…', 'npx', ['vite', 'build', '--logLevel', 'warn']);

@@ -17,3 +17,4 @@ export * from './accounts.ts';
 export * from './passes.ts';
 export * from './purchases.ts';
 export * from './invitations.ts';
+export * from './alerts.ts';

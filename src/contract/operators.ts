@@ -20,6 +20,8 @@ export const ROLE_CAN = {
   manageTeam: ['owner'],
   revokeViewerAccess: ['owner'],
   helpViewers: ['owner', 'support'],
+  readPurchases: ['owner', 'support', 'analyst'],
+  refundPurchases: ['owner', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type Permission = keyof typeof ROLE_CAN;
 export const roleCan = (role: OperatorRole | undefined, permission: Permission) =>

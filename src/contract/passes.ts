@@ -28,6 +28,14 @@ export const vipPassReply = z.object({
 });
 export type VipPassReply = z.infer<typeof vipPassReply>;
 
+/** With a payment provider, "Get VIP" answers where to pay: its Checkout page for the weekly subscription. */
+export const vipCheckoutReply = z.object({ checkoutUrl: z.string() });
+export type VipCheckoutReply = z.infer<typeof vipCheckoutReply>;
+
+/** "Manage": the address of the provider's customer portal (change the card, cancel), for a moment. */
+export const vipPortalReply = z.object({ url: z.string() });
+export type VipPortalReply = z.infer<typeof vipPortalReply>;
+
 export const autoUnlockSetting = z.object({
   enabled: z.boolean({ error: 'enabled must be true or false' }),
 });

@@ -44,6 +44,7 @@ export const refundReply = z.object({
   /** The provider's status of the refund; the coins are taken back once it confirms it (its webhook). */
   status: z.string(),
 });
+export type RefundReply = z.infer<typeof refundReply>;
 
 export const revenueQuery = z.object({
   from: z.iso.date(),
@@ -65,3 +66,34 @@ export const revenueReply = z.object({
   preview: z.array(z.object({ day: z.string(), purchases: z.number().int(), listPrice: z.number().int() })),
 });
 export type RevenueReply = z.infer<typeof revenueReply>;
+
+/** Currencies without minor units: their amounts are whole units (ISO 4217, as Stripe lists them). */
+// An array, not a Set: a bundle that does not use it drops it (a `new Set` at the top counts as a side effect).
+const ZERO_DECIMAL: readonly string[] = [
+  'bif',
+  'clp',
+  'djf',
+  'gnf',
+  'jpy',
+  'kmf',
+  'krw',
+  'mga',
+  'pyg',
+  'rwf',
+  'ugx',
+  'vnd',
+  'vuv',
+  'xaf',
+  'xof',
+  'xpf',
+];
+
+/** A price of the package table (in the currency's main unit) in minor units. */
+export function minorUnits(price: number, currency: string): number {
+  return ZERO_DECIMAL.includes(currency.toLowerCase()) ? Math.round(price) : Math.round(price * 100);
+}
+
+/** An amount in minor units back in the currency's main unit (999 usd → 9.99). */
+export function mainUnits(amountMinor: number, currency: string): number {
+  return ZERO_DECIMAL.includes(currency.toLowerCase()) ? amountMinor : amountMinor / 100;
+}

@@ -49,6 +49,8 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { watchRoutes } from './modules/watch/watch.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { alertsPlugin } from './modules/alerts/alerts.plugin.ts';
+import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { openPayments } from './payments/open-payments.ts';
 import type { Payments } from './payments/payments.ts';
 
@@ -119,6 +121,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(guardsPlugin, { operatorOfSession: (token) => operatorOfSession(deps.db, token) });
   await app.register(auditPlugin);
   await app.register(viewersPlugin);
+  await app.register(alertsPlugin);
   await app.register(mediaPipelinePlugin);
   await app.register(openApiPlugin);
   await app.register(apiReferencePlugin);
@@ -134,6 +137,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(passesRoutes);
   await app.register(paymentsRoutes);
   await app.register(libraryRoutes);
+  await app.register(alertsRoutes);
   await app.register(mediaRoutes, {
     isBeingMade: (urlPath) => isDemoClipBeingMade(urlPath) || isDemoMediaOnItsWay(urlPath),
   });

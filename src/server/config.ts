@@ -130,6 +130,14 @@ const environment = z.object({
   AUTH_SLUSH_ISSUER: optionalText,
   /** The weekly VIP pass: its price, in PAYMENTS_CURRENCY (lower-case ISO 4217), as it is shown. */
   VIP_PRICE: z.coerce.number().positive().max(10_000).default(19.99),
+  /** The VAPID key pair new-episode alerts are signed with (base64url, as `web-push generate-vapid-keys` prints
+   * them); unset: generated at the first start and kept in the database. */
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  /** Who push services may contact about our alerts: a mailto: or https: address (default PUBLIC_URL or SUPPORT_EMAIL). */
+  VAPID_SUBJECT: optionalText,
+  /** For tests only: lets a subscription name a push service on a private or loopback address (a local stand-in). */
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: z.enum(['true', 'false', '1', '0']).default('false'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -362,6 +370,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mediaPublicUrl: e.MEDIA_PUBLIC_URL,
     mediaTokenMs: Math.round(e.MEDIA_TOKEN_MINUTES * 60_000),
     payments,
+    push: pushSettings(e),
+  };
+}
+
+/** New-episode alerts: the VAPID keys when both are set (else the stored or generated pair) and whom they name. */
+function pushSettings(e: z.infer<typeof environment>) {
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new Error(
+      'Invalid environment:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither (then a pair is generated)',
+    );
+  }
+  const subject = e.VAPID_SUBJECT ?? (e.PUBLIC_URL?.startsWith('https:') ? e.PUBLIC_URL : `mailto:${e.SUPPORT_EMAIL}`);
+  if (!/^(mailto:|https:\/\/)/.test(subject)) {
+    throw new Error('Invalid environment:\n  VAPID_SUBJECT: use a mailto: or https: address');
+  }
+  return {
+    vapidKeys: e.VAPID_PUBLIC_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY! } : undefined,
+    subject,
+    allowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS === 'true' || e.PUSH_ALLOW_PRIVATE_ENDPOINTS === '1',
+    /**
+     * A certificate (PEM) to trust besides the usual ones when posting to push services. Deliberately not read
+     * from the environment: only tests set it, for their own local push service (NODE_EXTRA_CA_CERTS elsewhere).
+     */
+    trustedCertificate: undefined as string | undefined,
+    /** How long a push service keeps an alert for an offline browser, in seconds. */
+    ttlSeconds: 24 * 3600,
   };
 }
 

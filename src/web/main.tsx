@@ -4,6 +4,7 @@ import { App } from './app/app.tsx';
 import { preloadServedPage } from './app/routes.tsx';
 import { readServedPage } from './lib/api-client.ts';
 import { replayEarlyTaps, takeEarlyTaps } from './lib/early-taps.ts';
+import { preloadWhenIdle } from './lib/lazy-part.ts';
 import { createQueryClient, seedQueries } from './lib/query-client.ts';
 import { initI18n, languageOfTag, readStoredLanguage } from './lib/i18n.ts';
 import './index.css';
@@ -38,6 +39,10 @@ const app = (
 );
 if (hydrating) hydrateRoot(root, app);
 else createRoot(root).render(app);
+
+// The service worker makes the next visit start without the network (docs/pwa.md); not this visit's concern.
+if (import.meta.env.PROD)
+  preloadWhenIdle(() => import('./pwa/register-service-worker.ts').then((m) => m.registerServiceWorker()));
 
 /** Renders nothing; once the app's first render is on the page, replays the early taps. */
 function EarlyTapsReplayed() {

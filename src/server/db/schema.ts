@@ -431,6 +431,18 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+/**
+ * The payment provider's customer of an account (Stripe's `cus_…`), made once when the account first buys the VIP
+ * pass and reused after: the subscription, its invoices and the customer portal all hang on it.
+ */
+export const paymentCustomers = pgTable('payment_customers', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  customerId: text('customer_id').notNull().unique(),
+  createdAt: createdAt(),
+});
+
 export const checkIns = pgTable(
   'check_ins',
   {
@@ -963,4 +975,88 @@ export const signInIdentities = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('sign_in_identities_viewer_idx').on(t.viewerId)],
+);
+
+/**
+ * A browser's Web Push subscription (what `pushManager.subscribe` gave it), of one viewer: the push service's
+ * endpoint and the browser's keys the payload is encrypted to. Answered 404/410 by its push service, it goes.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    viewerId: text('viewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key and auth secret, base64url as the browser gave them. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
+    index('push_subscriptions_viewer_idx').on(t.viewerId),
+  ],
+);
+
+/** The series a subscription is told of new episodes of, and when it was last told (one alert per hour at most). */
+export const episodeAlertSeries = pgTable(
+  'episode_alert_series',
+  {
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    lastAlertAt: timestamp('last_alert_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.seriesId] }),
+    index('episode_alert_series_series_idx').on(t.seriesId, t.subscriptionId),
+  ],
+);
+
+export const EPISODE_ALERT_STATUSES = ['queued', 'sending', 'done'] as const;
+
+/**
+ * One job per published episode: its alerts are sent by whichever instance claims it (FOR UPDATE SKIP LOCKED), in
+ * batches of subscriptions by id; `afterSubscription` is how far it got, and `claimedUntil` the claim's lease, so
+ * a job whose sender died is taken up again where it stopped.
+ */
+export const episodeAlertJobs = pgTable(
+  'episode_alert_jobs',
+  {
+    id: serial('id').primaryKey(),
+    episodeId: integer('episode_id')
+      .notNull()
+      .references(() => episodes.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: EPISODE_ALERT_STATUSES }).notNull().default('queued'),
+    afterSubscription: integer('after_subscription').notNull().default(0),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
+    sent: integer('sent').notNull().default(0),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('episode_alert_jobs_episode_unique').on(t.episodeId),
+    check('episode_alert_jobs_status_known', sql`${t.status} in ('queued', 'sending', 'done')`),
+    index('episode_alert_jobs_unfinished_idx')
+      .on(t.id)
+      .where(sql`${t.status} <> 'done'`),
+  ],
+);
+
+/** The server's VAPID key pair, generated at the first start without VAPID_* settings: one row, kept. */
+export const pushKeys = pgTable(
+  'push_keys',
+  {
+    id: integer('id').primaryKey().default(1),
+    publicKey: text('public_key').notNull(),
+    privateKey: text('private_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('push_keys_one_row', sql`${t.id} = 1`)],
 );

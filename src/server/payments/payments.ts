@@ -21,15 +21,18 @@ export interface ProviderPayments {
   refund(request: RefundRequest): Promise<{ refundId: string; status: string }>;
   /** The amount refunded so far of a charge, in minor units. */
   refundedSoFar(chargeId: string): Promise<number>;
+  /** A customer of the provider for one account; the same key makes one, however often it is sent. */
+  createCustomer(customer: { viewerId: string; idempotencyKey: string }): Promise<string>;
+  /** The provider's customer portal for this customer (manage or cancel the subscription); its address. */
+  openPortal(customerId: string, returnUrl: string): Promise<string>;
+  /** A subscription as the provider sees it now. */
+  readSubscription(subscriptionId: string): Promise<SubscriptionSnapshot>;
   /** An event the provider sent, its signature checked on the raw body; throws BadPaymentEvent otherwise. */
   readEvent(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }
 
-export interface CheckoutOrder {
-  /**
-   * `payment`: one coin package now. (A subscription — the VIP pass — will be another mode of this same call,
-   * with the provider's customer portal and subscription events beside it.)
-   */
+/** One coin package, paid now. */
+export interface PaymentCheckoutOrder {
   mode: 'payment';
   /** Our purchase id: the session carries it back in every event. */
   reference: string;
@@ -38,6 +41,20 @@ export interface CheckoutOrder {
   successUrl: string;
   cancelUrl: string;
 }
+
+/** The weekly VIP pass: a subscription of the account's customer, renewed every week until cancelled. */
+export interface SubscriptionCheckoutOrder {
+  mode: 'subscription';
+  /** Our id of this checkout (the session and the subscription carry it back, with the account's id). */
+  reference: string;
+  viewerId: string;
+  customerId: string;
+  item: { name: string; amountMinor: number; currency: string; interval: 'week' };
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export type CheckoutOrder = PaymentCheckoutOrder | SubscriptionCheckoutOrder;
 
 export interface CheckoutStarted {
   sessionId: string;
@@ -76,8 +93,24 @@ export type PaymentEvent = { id: string; type: string } & (
       refundedMinor: number | null;
     }
   | { kind: 'disputed'; paymentIntentId: string | null; chargeId: string }
+  /** A subscription checkout completed: the subscription is made (its state is read from the provider). */
+  | { kind: 'subscription_checkout'; subscriptionId: string; customerId: string | null }
+  /** A subscription as the event carries it (created, updated, deleted). */
+  | { kind: 'subscription_changed'; subscription: SubscriptionSnapshot }
+  /** An invoice of a subscription was paid or its payment failed (its state is read from the provider). */
+  | { kind: 'subscription_invoice'; subscriptionId: string }
   | { kind: 'other' }
 );
+
+/** A subscription (the VIP pass), in the provider's words (Stripe's subscription statuses). */
+export interface SubscriptionSnapshot {
+  id: string;
+  customerId: string;
+  status: 'active' | 'trialing' | 'past_due' | 'unpaid' | 'incomplete' | 'incomplete_expired' | 'paused' | 'canceled';
+  /** The end of the period the subscription is in (paid or not: see the status). */
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+}
 
 /** The provider could not be reached or failed on its side: the buyer may try again later. */
 export class PaymentsUnavailable extends Error {
@@ -95,27 +128,5 @@ export class BadPaymentEvent extends Error {
   }
 }
 
-/** Currencies without minor units: their amounts are whole units (ISO 4217, as Stripe lists them). */
-const ZERO_DECIMAL = new Set([
-  'bif',
-  'clp',
-  'djf',
-  'gnf',
-  'jpy',
-  'kmf',
-  'krw',
-  'mga',
-  'pyg',
-  'rwf',
-  'ugx',
-  'vnd',
-  'vuv',
-  'xaf',
-  'xof',
-  'xpf',
-]);
-
-/** A price of the package table (in the currency's main unit) in minor units. */
-export function minorUnits(price: number, currency: string): number {
-  return ZERO_DECIMAL.has(currency) ? Math.round(price) : Math.round(price * 100);
-}
+// Shared with the dashboard, which shows these amounts.
+export { minorUnits } from '#contract/purchases.ts';

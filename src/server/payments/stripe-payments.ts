@@ -2,9 +2,11 @@ import Stripe from 'stripe';
 import {
   BadPaymentEvent,
   PaymentsUnavailable,
+  type CheckoutOrder,
   type CheckoutState,
   type PaymentEvent,
   type ProviderPayments,
+  type SubscriptionSnapshot,
 } from './payments.ts';
 
 export interface StripeSettings {
@@ -55,30 +57,28 @@ export function stripePayments(settings: StripeSettings): ProviderPayments {
     currency: settings.currency,
     async startCheckout(order) {
       const session = await call(() =>
-        stripe.checkout.sessions.create(
-          {
-            mode: order.mode,
-            line_items: [
-              {
-                quantity: 1,
-                price_data: {
-                  currency: order.item.currency,
-                  unit_amount: order.item.amountMinor,
-                  product_data: { name: order.item.name },
-                },
-              },
-            ],
-            client_reference_id: order.reference,
-            metadata: { purchaseId: order.reference, viewerId: order.viewerId },
-            payment_intent_data: { metadata: { purchaseId: order.reference } },
-            success_url: order.successUrl,
-            cancel_url: order.cancelUrl,
-          },
-          { idempotencyKey: `checkout-${order.reference}` },
-        ),
+        stripe.checkout.sessions.create(sessionParams(order), { idempotencyKey: `checkout-${order.reference}` }),
       );
       if (!session.url) throw new PaymentsUnavailable(new Error('Stripe gave the session no address'));
       return { sessionId: session.id, url: session.url };
+    },
+    async createCustomer(customer) {
+      const made = await call(() =>
+        stripe.customers.create(
+          { metadata: { viewerId: customer.viewerId } },
+          { idempotencyKey: customer.idempotencyKey },
+        ),
+      );
+      return made.id;
+    },
+    async openPortal(customerId, returnUrl) {
+      const portal = await call(() =>
+        stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+      );
+      return portal.url;
+    },
+    async readSubscription(subscriptionId) {
+      return subscriptionOf(await call(() => stripe.subscriptions.retrieve(subscriptionId)));
     },
     async readCheckout(sessionId) {
       const session = await call(() =>
@@ -116,6 +116,68 @@ export function stripePayments(settings: StripeSettings): ProviderPayments {
   };
 }
 
+function sessionParams(order: CheckoutOrder): Stripe.Checkout.SessionCreateParams {
+  const common = {
+    client_reference_id: order.reference,
+    success_url: order.successUrl,
+    cancel_url: order.cancelUrl,
+  };
+  if (order.mode === 'payment') {
+    return {
+      ...common,
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: order.item.currency,
+            unit_amount: order.item.amountMinor,
+            product_data: { name: order.item.name },
+          },
+        },
+      ],
+      metadata: { purchaseId: order.reference, viewerId: order.viewerId },
+      payment_intent_data: { metadata: { purchaseId: order.reference } },
+    };
+  }
+  const metadata = { vipCheckoutId: order.reference, viewerId: order.viewerId };
+  return {
+    ...common,
+    mode: 'subscription',
+    customer: order.customerId,
+    line_items: [
+      {
+        quantity: 1,
+        price_data: {
+          currency: order.item.currency,
+          unit_amount: order.item.amountMinor,
+          recurring: { interval: order.item.interval },
+          product_data: { name: order.item.name },
+        },
+      },
+    ],
+    metadata,
+    subscription_data: { metadata },
+  };
+}
+
+/** Since Stripe's 2025 API the period is on each item of the subscription (one item here: the weekly pass). */
+function subscriptionOf(subscription: Stripe.Subscription): SubscriptionSnapshot {
+  const ends = subscription.items.data.map((item) => item.current_period_end);
+  return {
+    id: subscription.id,
+    customerId: idOf(subscription.customer)!,
+    status: subscription.status,
+    currentPeriodEnd: new Date((ends.length > 0 ? Math.max(...ends) : (subscription.ended_at ?? 0)) * 1000),
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+  };
+}
+
+/** The subscription an invoice bills, if it bills one. */
+function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
+  return idOf(invoice.parent?.subscription_details?.subscription);
+}
+
 const idOf = (value: string | { id: string } | null | undefined) =>
   value === null || value === undefined ? null : typeof value === 'string' ? value : value.id;
 
@@ -139,6 +201,13 @@ function eventOf(event: Stripe.Event): PaymentEvent {
   const base = { id: event.id, type: event.type };
   switch (event.type) {
     case 'checkout.session.completed': {
+      const session = event.data.object;
+      if (session.mode === 'subscription') {
+        const subscriptionId = idOf(session.subscription);
+        return subscriptionId
+          ? { ...base, kind: 'subscription_checkout', subscriptionId, customerId: idOf(session.customer) }
+          : { ...base, kind: 'other' };
+      }
       const checkout = checkoutOf(event.data.object);
       // Paid later (a bank debit): async_payment_succeeded or _failed says how it ended.
       return checkout.paid ? { ...base, kind: 'checkout_paid', checkout } : { ...base, kind: 'other' };
@@ -173,6 +242,15 @@ function eventOf(event: Stripe.Event): PaymentEvent {
         chargeId: idOf(dispute.charge)!,
         paymentIntentId: idOf(dispute.payment_intent),
       };
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return { ...base, kind: 'subscription_changed', subscription: subscriptionOf(event.data.object) };
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const subscriptionId = subscriptionOfInvoice(event.data.object);
+      return subscriptionId ? { ...base, kind: 'subscription_invoice', subscriptionId } : { ...base, kind: 'other' };
     }
     default:
       return { ...base, kind: 'other' };

@@ -37,6 +37,7 @@ const TAGS = {
   Payments:
     "Real money through the payment provider (Stripe): its signed events, and operators' view of purchases and refunds.",
   Library: 'What the viewer liked, bookmarked and watched.',
+  Alerts: "New-episode alerts: a browser's Web Push subscription to the series it saved.",
   Accounts: "Signing in (passkeys, providers) with a guest's belongings brought along, signed-in devices, signing out.",
   Insights: 'Viewing events from the player, and the figures operators read.',
   Service: 'Health, this description and its reference page.',

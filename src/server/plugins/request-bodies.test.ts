@@ -87,12 +87,14 @@ const UPLOAD_FIELD: Record<string, string> = {
 
 /** Every route that takes a body (GET and HEAD bodies are never read), from the app's own route table. */
 function bodyRoutes() {
-  return t.app
-    .routeGuards()
-    .filter((route) => route.method !== 'GET' && route.method !== 'HEAD')
-    // Its body stays raw bytes, read as JSON only once their signature proves Stripe sent them.
-    .filter((route) => route.url !== '/api/payments/stripe/webhook')
-    .map((route) => ({ ...route, key: `${route.method} ${route.url}`, guard: route.guard as Guard }));
+  return (
+    t.app
+      .routeGuards()
+      .filter((route) => route.method !== 'GET' && route.method !== 'HEAD')
+      // Its body stays raw bytes, read as JSON only once their signature proves Stripe sent them.
+      .filter((route) => route.url !== '/api/payments/stripe/webhook')
+      .map((route) => ({ ...route, key: `${route.method} ${route.url}`, guard: route.guard as Guard }))
+  );
 }
 
 /** Real rows behind every id, so a request that got past its body would reach the handler and could write. */

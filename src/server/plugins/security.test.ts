@@ -4,6 +4,7 @@ import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EARLY_TAPS_SCRIPT } from '#contract/early-taps.ts';
+import { INSTALL_OFFER_SCRIPT } from '#contract/install-offer.ts';
 import { parseTrustProxy } from '../config.ts';
 import { walletLedger } from '../db/schema.ts';
 import { awayFromMinuteEdge, createTestContext, TEST_ACCESS_CODES, type TestContext } from '../testing/harness.ts';
@@ -169,11 +170,15 @@ describe('the audit’s requests', () => {
     }
   });
 
-  it('scripts run from our own files, and inline only the first script of our pages, by its hash', async () => {
+  it('scripts run from our own files, and inline only the two first scripts of our pages, by their hashes', async () => {
     const reply = await t.app.inject({ method: 'GET', url: '/api/health' });
-    const scriptSrc = /(?:^|;)script-src ([^;]*)/.exec(String(reply.headers['content-security-policy']))?.[1];
-    const hash = createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64');
-    expect(scriptSrc?.split(' ')).toEqual(["'self'", `'sha256-${hash}'`]);
+    const policy = String(reply.headers['content-security-policy']);
+    const scriptSrc = /(?:^|;)script-src ([^;]*)/.exec(policy)?.[1];
+    const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    expect(scriptSrc?.split(' ')).toEqual(["'self'", hash(EARLY_TAPS_SCRIPT), hash(INSTALL_OFFER_SCRIPT)]);
+    // The app's service worker and manifest (docs/pwa.md).
+    expect(policy).toMatch(/(?:^|;)worker-src 'self'/);
+    expect(policy).toMatch(/(?:^|;)manifest-src 'self'(?:;|$)/);
   });
 });
 

@@ -4,10 +4,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import { EARLY_TAPS_SCRIPT } from '#contract/early-taps.ts';
+import { INSTALL_OFFER_SCRIPT } from '#contract/install-offer.ts';
 import { createMemoryCounter } from './rate-limits.ts';
 
-/** The one inline script our pages carry, allowed by its hash. */
-const EARLY_TAPS_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')}'`;
+/** The inline scripts our pages carry, allowed by their hashes. */
+const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
 /** Our options; media fetched from `mediaOrigin` (MEDIA_PUBLIC_URL's origin, a CDN) is allowed beside our own. */
 const helmetOptionsFor = (mediaOrigin?: string): HelmetOptions => ({
@@ -15,7 +16,7 @@ const helmetOptionsFor = (mediaOrigin?: string): HelmetOptions => ({
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", EARLY_TAPS_SCRIPT_HASH],
+      scriptSrc: ["'self'", hashOf(EARLY_TAPS_SCRIPT), hashOf(INSTALL_OFFER_SCRIPT)],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', ...(mediaOrigin ? [mediaOrigin] : [])],
       mediaSrc: ["'self'", 'blob:', ...(mediaOrigin ? [mediaOrigin] : [])],
@@ -26,6 +27,8 @@ const helmetOptionsFor = (mediaOrigin?: string): HelmetOptions => ({
       formAction: ["'self'"],
       frameAncestors: ["'none'"],
       workerSrc: ["'self'", 'blob:'],
+      // The app's manifest (docs/pwa.md); default-src says the same, but a browser reads this first.
+      manifestSrc: ["'self'"],
     },
   },
   // Cross-origin isolation buys nothing here (no SharedArrayBuffer); everything the pages embed is our own.

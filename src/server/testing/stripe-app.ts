@@ -6,7 +6,12 @@ export const TEST_PUBLIC_URL = 'http://localhost:5700';
 
 /** An app taking payments through the local Stripe stand-in, whose events reach the app's webhook (by inject). */
 export async function createStripeTestContext(
-  options: { sharingDatabaseOf?: TestContext; standIn?: StripeStandIn; config?: Partial<Config> } = {},
+  options: {
+    sharingDatabaseOf?: TestContext;
+    standIn?: StripeStandIn;
+    config?: Partial<Config>;
+    env?: Record<string, string>;
+  } = {},
 ): Promise<{ t: TestContext; stripe: StripeStandIn }> {
   const target: { app?: TestContext['app'] } = {};
   const stripe =
@@ -28,6 +33,7 @@ export async function createStripeTestContext(
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
       STRIPE_API_BASE: stripe.apiBase,
       PUBLIC_URL: TEST_PUBLIC_URL,
+      ...options.env,
     },
     { sharingDatabaseOf: options.sharingDatabaseOf, config: options.config },
   );

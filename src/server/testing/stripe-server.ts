@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
 /**
- * A local stand-in for the part of Stripe's API the app uses (Checkout Sessions, refunds, charges), with a payment
- * page a browser can pay on, and events signed as Stripe signs them. Nothing here reaches the network.
+ * A local stand-in for the part of Stripe's API the app uses (Checkout Sessions in payment and subscription mode,
+ * customers, subscriptions, the customer portal, refunds, charges), with a payment page a browser can pay on, and
+ * events signed as Stripe signs them. Nothing here reaches the network.
  */
 export interface StripeStandIn {
   /** STRIPE_API_BASE for the app. */
@@ -13,10 +14,28 @@ export interface StripeStandIn {
   webhookSecret: string;
   sessions: Map<string, StandInSession>;
   charges: Map<string, StandInCharge>;
-  /** Every refund asked for, in order. */
+  /** Every refund made, in order (a repeated Idempotency-Key makes none). */
   refunds: StandInRefund[];
-  /** Pays a session as a buyer on the payment page would; sends checkout.session.completed unless told not to. */
+  /** The Idempotency-Key of every API call that sent one, in order: a retried call sends its key again. */
+  idempotencyKeys: { path: string; key: string; replayed: boolean }[];
+  customers: Map<string, StandInCustomer>;
+  subscriptions: Map<string, StandInSubscription>;
+  /** Every customer portal session made, in order. */
+  portalSessions: StandInPortalSession[];
+  /**
+   * Pays a session as a buyer on the payment page would; sends checkout.session.completed unless told not to (a
+   * subscription's first: customer.subscription.created, invoice.paid, customer.subscription.updated) and answers it.
+   */
   pay(sessionId: string, options?: { deliver?: boolean }): Promise<SignedEvent>;
+  /**
+   * The subscription's next week: its period moves on a week and its invoice is paid (invoice.paid) or its payment
+   * fails (past_due, invoice.payment_failed), then customer.subscription.updated; answers the events it sent.
+   */
+  renew(subscriptionId: string, options?: { fail?: boolean; deliver?: boolean }): Promise<SignedEvent[]>;
+  /** Cancels the subscription now, as the customer portal does; sends customer.subscription.deleted. */
+  cancelSubscription(subscriptionId: string, options?: { deliver?: boolean }): Promise<SignedEvent>;
+  /** A signed event of this type about the subscription as it is now, or about its latest invoice (not sent). */
+  subscriptionEvent(type: string, subscriptionId: string): SignedEvent;
   /** A signed event of this type about this object, as Stripe would send it (not sent). */
   signedEvent(type: string, object: object, options?: { id?: string; timestamp?: number }): SignedEvent;
   /** Sends a signed event to the app's webhook; answers its status. */
@@ -42,7 +61,61 @@ export interface StandInSession {
   success_url: string;
   cancel_url: string;
   payment_intent: string | null;
+  customer: string | null;
+  subscription: string | null;
+  /** A subscription session's weekly price, and the metadata its subscription gets. */
+  recurring: { interval: string } | null;
+  subscription_metadata: Record<string, string>;
   created: number;
+}
+
+export interface StandInCustomer {
+  id: string;
+  object: 'customer';
+  metadata: Record<string, string>;
+  created: number;
+}
+
+export interface StandInSubscription {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: 'incomplete' | 'active' | 'past_due' | 'canceled';
+  cancel_at_period_end: boolean;
+  ended_at: number | null;
+  metadata: Record<string, string>;
+  latest_invoice: string;
+  items: {
+    object: 'list';
+    data: {
+      id: string;
+      object: 'subscription_item';
+      current_period_start: number;
+      current_period_end: number;
+      price: { currency: string; unit_amount: number; recurring: { interval: string; interval_count: 1 } };
+      quantity: 1;
+    }[];
+  };
+  created: number;
+}
+
+export interface StandInInvoice {
+  id: string;
+  object: 'invoice';
+  customer: string;
+  status: 'open' | 'paid';
+  amount_due: number;
+  amount_paid: number;
+  currency: string;
+  parent: { type: 'subscription_details'; subscription_details: { subscription: string; metadata: null } };
+}
+
+export interface StandInPortalSession {
+  id: string;
+  object: 'billing_portal.session';
+  customer: string;
+  return_url: string;
+  url: string;
 }
 
 export interface StandInCharge {
@@ -90,7 +163,13 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
   const charges = new Map<string, StandInCharge>();
   const intents = new Map<string, { id: string; object: 'payment_intent'; latest_charge: string }>();
   const refunds: StandInRefund[] = [];
+  const customers = new Map<string, StandInCustomer>();
+  const subscriptions = new Map<string, StandInSubscription>();
+  const invoices = new Map<string, StandInInvoice>();
+  const portalSessions: StandInPortalSession[] = [];
+  // As Stripe does: a key seen before answers the first call's object again, and makes nothing.
   const byIdempotencyKey = new Map<string, unknown>();
+  const idempotencyKeys: StripeStandIn['idempotencyKeys'] = [];
   let apiBase = '';
 
   const signedEvent = (type: string, object: object, opts: { id?: string; timestamp?: number } = {}) => {
@@ -128,9 +207,119 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
     return 0;
   };
 
+  const invoiceOf = (subscription: StandInSubscription, paid: boolean): StandInInvoice => {
+    const price = subscription.items.data[0]!.price;
+    const invoice: StandInInvoice = {
+      id: id('in'),
+      object: 'invoice',
+      customer: subscription.customer,
+      status: paid ? 'paid' : 'open',
+      amount_due: price.unit_amount,
+      amount_paid: paid ? price.unit_amount : 0,
+      currency: price.currency,
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: subscription.id, metadata: null },
+      },
+    };
+    invoices.set(invoice.id, invoice);
+    subscription.latest_invoice = invoice.id;
+    return invoice;
+  };
+
+  const subscriptionEvent = (type: string, subscriptionId: string) => {
+    const subscription = subscriptions.get(subscriptionId);
+    if (!subscription) throw new Error(`No subscription ${subscriptionId}`);
+    const object = type.startsWith('invoice.') ? invoices.get(subscription.latest_invoice)! : subscription;
+    return signedEvent(type, structuredClone(object));
+  };
+
+  const sendAll = async (events: SignedEvent[], send: boolean) => {
+    if (send) for (const event of events) await deliver(event);
+    return events;
+  };
+
+  /** A subscription session paid: its subscription starts (incomplete, then active once its first invoice is paid). */
+  const startSubscription = (session: StandInSession): SignedEvent[] => {
+    const now = Math.floor(Date.now() / 1000);
+    const subscription: StandInSubscription = {
+      id: id('sub'),
+      object: 'subscription',
+      customer: session.customer!,
+      status: 'incomplete',
+      cancel_at_period_end: false,
+      ended_at: null,
+      metadata: session.subscription_metadata,
+      latest_invoice: '',
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: id('si'),
+            object: 'subscription_item',
+            current_period_start: now,
+            current_period_end: now + 7 * 86_400,
+            price: {
+              currency: session.currency,
+              unit_amount: session.amount_total,
+              recurring: { interval: session.recurring!.interval, interval_count: 1 },
+            },
+            quantity: 1,
+          },
+        ],
+      },
+      created: now,
+    };
+    subscriptions.set(subscription.id, subscription);
+    const created = subscriptionEvent('customer.subscription.created', subscription.id);
+    invoiceOf(subscription, true);
+    subscription.status = 'active';
+    Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: subscription.id });
+    return [
+      created,
+      subscriptionEvent('invoice.paid', subscription.id),
+      subscriptionEvent('customer.subscription.updated', subscription.id),
+    ];
+  };
+
+  const renew = async (subscriptionId: string, opts: { fail?: boolean; deliver?: boolean } = {}) => {
+    const subscription = subscriptions.get(subscriptionId);
+    if (!subscription) throw new Error(`No subscription ${subscriptionId}`);
+    const item = subscription.items.data[0]!;
+    item.current_period_start = item.current_period_end;
+    item.current_period_end += 7 * 86_400;
+    invoiceOf(subscription, !opts.fail);
+    subscription.status = opts.fail ? 'past_due' : 'active';
+    return sendAll(
+      [
+        subscriptionEvent(opts.fail ? 'invoice.payment_failed' : 'invoice.paid', subscriptionId),
+        subscriptionEvent('customer.subscription.updated', subscriptionId),
+      ],
+      opts.deliver !== false,
+    );
+  };
+
+  const cancelSubscription = async (subscriptionId: string, opts: { deliver?: boolean } = {}) => {
+    const subscription = subscriptions.get(subscriptionId);
+    if (!subscription) throw new Error(`No subscription ${subscriptionId}`);
+    Object.assign(subscription, { status: 'canceled', ended_at: Math.floor(Date.now() / 1000) });
+    const [event] = await sendAll(
+      [subscriptionEvent('customer.subscription.deleted', subscriptionId)],
+      opts.deliver !== false,
+    );
+    return event!;
+  };
+
   const pay = async (sessionId: string, opts: { deliver?: boolean } = {}) => {
     const session = sessions.get(sessionId);
     if (!session) throw new Error(`No session ${sessionId}`);
+    if (session.mode === 'subscription') {
+      const first = session.subscription ? [] : startSubscription(session);
+      await sendAll(first, opts.deliver !== false);
+      const completed = signedEvent('checkout.session.completed', { ...session });
+      await sendAll([completed], opts.deliver !== false);
+      return completed;
+    }
     if (session.payment_status !== 'paid') {
       const chargeId = id('ch');
       const intentId = id('pi');
@@ -201,11 +390,17 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
     if (!Number.isInteger(unitAmount) || !currency || !success || !cancel) {
       return stripeError(400, 'Missing required param: line_items, success_url or cancel_url.');
     }
+    const mode = form.get('mode') ?? 'payment';
+    const customer = form.get('customer');
+    const interval = form.get('line_items[0][price_data][recurring][interval]');
+    if (mode === 'subscription' && (!interval || !customer || !customers.has(customer))) {
+      return stripeError(400, 'A subscription session needs a recurring price and an existing customer.');
+    }
     const sessionId = id('cs');
     const session: StandInSession = {
       id: sessionId,
       object: 'checkout.session',
-      mode: form.get('mode') ?? 'payment',
+      mode,
       url: `${apiBase}/pay/${sessionId}`,
       status: 'open',
       payment_status: 'unpaid',
@@ -216,11 +411,44 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
       success_url: success,
       cancel_url: cancel,
       payment_intent: null,
+      customer,
+      subscription: null,
+      recurring: interval ? { interval } : null,
+      subscription_metadata: metadataOf(form, 'subscription_data[metadata]'),
       created: Math.floor(Date.now() / 1000),
     };
     sessions.set(sessionId, session);
     if (key) byIdempotencyKey.set(key, session);
     return { status: 200, body: session };
+  };
+
+  const createCustomer = (form: URLSearchParams, key: string | undefined) => {
+    if (key && byIdempotencyKey.has(key)) return { status: 200, body: byIdempotencyKey.get(key) };
+    const customer: StandInCustomer = {
+      id: id('cus'),
+      object: 'customer',
+      metadata: metadataOf(form),
+      created: Math.floor(Date.now() / 1000),
+    };
+    customers.set(customer.id, customer);
+    if (key) byIdempotencyKey.set(key, customer);
+    return { status: 200, body: customer };
+  };
+
+  const createPortal = (form: URLSearchParams) => {
+    const customer = form.get('customer');
+    const returnUrl = form.get('return_url');
+    if (!customer || !customers.has(customer)) return stripeError(400, `No such customer: '${customer}'`);
+    const portalId = id('bps');
+    const portal: StandInPortalSession = {
+      id: portalId,
+      object: 'billing_portal.session',
+      customer,
+      return_url: returnUrl ?? '',
+      url: `${apiBase}/portal/${portalId}`,
+    };
+    portalSessions.push(portal);
+    return { status: 200, body: portal };
   };
 
   const readSession = (sessionId: string, expand: string[]) => {
@@ -245,6 +473,13 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
       return readSession(session[1]!, expand);
     }
     if (method === 'POST' && path === '/v1/refunds') return refund(form, key);
+    if (method === 'POST' && path === '/v1/customers') return createCustomer(form, key);
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') return createPortal(form);
+    const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (method === 'GET' && subscription) {
+      const found = subscriptions.get(subscription[1]!);
+      return found ? { status: 200, body: found } : stripeError(404, `No such subscription: '${subscription[1]}'`);
+    }
     const charge = /^\/v1\/charges\/([^/]+)$/.exec(path);
     if (method === 'GET' && charge) {
       const found = charges.get(charge[1]!);
@@ -261,7 +496,14 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
     sessions,
     charges,
     refunds,
+    customers,
+    subscriptions,
+    portalSessions,
+    idempotencyKeys,
     pay,
+    renew,
+    cancelSubscription,
+    subscriptionEvent,
     signedEvent,
     deliver,
     async dispute(sessionId) {
@@ -304,13 +546,33 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
         }
         return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(payPageOf(session));
       }
+      const portalPage = /^\/portal\/([^/]+)$/.exec(url.pathname);
+      if (portalPage) {
+        const portal = portalSessions.find((made) => made.id === portalPage[1]);
+        if (!portal) return void response.writeHead(404).end('No such portal session');
+        const live = [...subscriptions.values()].filter(
+          (made) => made.customer === portal.customer && made.status !== 'canceled',
+        );
+        if (request.method === 'POST') {
+          for (const made of live) await cancelSubscription(made.id);
+          return void response.writeHead(303, { location: portal.return_url }).end();
+        }
+        return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(portalPageOf(portal));
+      }
       if (url.pathname.startsWith('/receipts/')) {
         return void response.writeHead(200, { 'content-type': 'text/plain' }).end('Receipt (test mode)');
       }
       if (standIn.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, standIn.delayMs));
-      const key = request.headers['idempotency-key'];
-      const reply = api(request.method ?? 'GET', url, form, typeof key === 'string' ? key : undefined);
-      response.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': id('req') });
+      const header = request.headers['idempotency-key'];
+      const key = typeof header === 'string' ? header : undefined;
+      const replayed = key !== undefined && byIdempotencyKey.has(key);
+      if (key) idempotencyKeys.push({ path: url.pathname, key, replayed });
+      const reply = api(request.method ?? 'GET', url, form, key);
+      response.writeHead(reply.status, {
+        'content-type': 'application/json',
+        'request-id': id('req'),
+        ...(replayed ? { 'idempotent-replayed': 'true' } : {}),
+      });
       response.end(JSON.stringify(reply.body));
     };
   });
@@ -319,11 +581,12 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
   return standIn;
 }
 
-function metadataOf(form: URLSearchParams): Record<string, string> {
+function metadataOf(form: URLSearchParams, prefix = 'metadata'): Record<string, string> {
   const metadata: Record<string, string> = {};
   for (const [name, value] of form) {
-    const match = /^metadata\[([^\]]+)\]$/.exec(name);
-    if (match) metadata[match[1]!] = value;
+    if (!name.startsWith(`${prefix}[`) || !name.endsWith(']')) continue;
+    const key = name.slice(prefix.length + 1, -1);
+    if (!key.includes('[')) metadata[key] = value;
   }
   return metadata;
 }
@@ -341,4 +604,11 @@ function payPageOf(session: StandInSession): string {
 <h1>Test payment</h1><p>Pay <strong data-testid="amount">${escape(amount)}</strong> (test mode: no money moves).</p>
 <form method="post" action="/pay/${escape(session.id)}"><button type="submit">Pay ${escape(amount)}</button></form>
 <p><a href="${escape(session.cancel_url)}">Cancel</a></p></body></html>`;
+}
+
+function portalPageOf(portal: StandInPortalSession): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Customer portal</title></head><body>
+<h1>Customer portal (test mode)</h1>
+<form method="post" action="/portal/${escape(portal.id)}"><button type="submit">Cancel subscription</button></form>
+<p><a href="${escape(portal.return_url)}">Return</a></p></body></html>`;
 }

@@ -12,9 +12,16 @@ export const vipPassQueryOptions = () =>
     ...userDataFreshness,
   });
 
-/** Read by the browser only: pages rendered on the server are everyone's. */
-export function useVipPass() {
-  return useQuery({ ...vipPassQueryOptions(), enabled: !import.meta.env.SSR });
+/**
+ * Read by the browser only: pages rendered on the server are everyone's. `waitForPass`: back from paying, asked
+ * again every 2 seconds until the payment provider's event has started the pass.
+ */
+export function useVipPass({ waitForPass = false } = {}) {
+  return useQuery({
+    ...vipPassQueryOptions(),
+    enabled: !import.meta.env.SSR,
+    refetchInterval: (query) => (waitForPass && !vipPlays(query.state.data?.pass) ? 2000 : false),
+  });
 }
 
 /** Whether the pass plays every episode now (the server decides; this only keeps the screen in step). */

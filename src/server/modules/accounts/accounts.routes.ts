@@ -36,6 +36,7 @@ import { expiredSignIn, openIdClients } from './openid.ts';
 import { accountOfPasskey, registerPasskey, registrationOptions, signInOptions } from './passkeys.ts';
 import { relyingPartyOf as relyingPartyFor } from '../../auth-kit/passkeys.ts';
 import { browserOf } from '../../auth-kit/user-agent.ts';
+import { forgetAlerts } from '../alerts/alerts.service.ts';
 
 /** Sign-in attempts: past the gate, counted per address across instances like access codes. */
 const signInRoute = { guard: 'viewer', rateBucket: 'attempts' } as const;
@@ -369,6 +370,9 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // Alerts name what this viewer saved: a browser signed out is told nothing more (nor are their others).
+      const viewerId = await app.viewers.idOf(request);
+      if (viewerId) await forgetAlerts(app.db, viewerId);
       await app.viewers.signOut(request, reply);
       return reply.header('Cache-Control', 'private, no-store').send(await accountOf(app.db, '', null, providers));
     },

@@ -5,6 +5,7 @@ import { notFound } from '../../errors.ts';
 import { bringAlongLibrary, forgetLibrary, libraryDataOf } from '../library/library.service.ts';
 import { bringAlongWallet, forgetWallet, walletDataOf } from '../wallet/wallet.service.ts';
 import { forgetPasses } from '../passes/passes.service.ts';
+import { bringAlongAlerts, forgetAlerts } from '../alerts/alerts.service.ts';
 import {
   closeGuestInto,
   endSessions,
@@ -38,6 +39,7 @@ export function bringGuestInto(db: Database, guestId: string, accountId: string)
     if (!guest || guest.closedAt || (await repo.hasSignInMethod(tx, guestId))) return false;
     await bringAlongWallet(tx, guest, accountId);
     await bringAlongLibrary(tx, guestId, accountId);
+    await bringAlongAlerts(tx, guestId, accountId);
     await closeGuestInto(tx, guestId, accountId);
     return true;
   });
@@ -191,6 +193,7 @@ export function deleteAccount(db: Database, viewerId: string): Promise<void> {
     await forgetWallet(tx, viewerId);
     await forgetPasses(tx, viewerId);
     await forgetLibrary(tx, viewerId);
+    await forgetAlerts(tx, viewerId);
     await forgetViewer(tx, viewerId);
   });
 }

@@ -36,6 +36,24 @@ export async function endRunOutPasses(db: Executor, userId: string): Promise<voi
     .where(and(eq(passes.userId, userId), ne(passes.status, 'ended'), lte(passes.currentPeriodEnd, sql`now()`)));
 }
 
+/** Serialises the writes of one viewer's passes for the rest of the transaction (events of two subscriptions). */
+export async function lockPassesOf(db: Executor, userId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`passes:${userId}`}, 0))`);
+}
+
+/** Ends the viewer's live passes other than this subscription's, now at the latest. */
+export async function endOtherLivePasses(db: Executor, userId: string, subscriptionId: string): Promise<void> {
+  await db
+    .update(passes)
+    .set({
+      status: 'ended',
+      currentPeriodEnd: sql`least(${passes.currentPeriodEnd}, now())`,
+      endedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(passes.userId, userId), ne(passes.status, 'ended'), ne(passes.subscriptionId, subscriptionId)));
+}
+
 export interface PassWrite {
   userId: string;
   provider: 'preview' | 'stripe';
@@ -56,10 +74,11 @@ export async function upsertPass(db: Executor, pass: PassWrite): Promise<PassRow
     .insert(passes)
     .values({
       ...pass,
+      // A subscription first seen unpaid (incomplete, past due) has paid for nothing yet: it does not play.
       currentPeriodEnd:
-        pass.status === 'ended'
-          ? sql`least(${pass.currentPeriodEnd.toISOString()}::timestamptz, now())`
-          : pass.currentPeriodEnd,
+        pass.status === 'active'
+          ? pass.currentPeriodEnd
+          : sql`least(${pass.currentPeriodEnd.toISOString()}::timestamptz, now())`,
       endedAt: pass.status === 'ended' ? sql`now()` : null,
     })
     .onConflictDoUpdate({

@@ -52,6 +52,24 @@ export async function recordSubscriptionState(db: Executor, state: SubscriptionS
   });
 }
 
+/**
+ * A paid subscription's state, as the provider's event or a fresh read of it tells it (in the caller's
+ * transaction). The viewer's writes are serialised, and a live subscription replaces any other live pass of the
+ * viewer (a preview pass from before payments were set up, or an older subscription): one pass plays at a time.
+ */
+export async function recordProviderSubscription(db: Executor, state: SubscriptionState) {
+  await repo.lockPassesOf(db, state.accountId);
+  if (PASS_STATUS_OF[state.status] !== 'ended') {
+    await repo.endOtherLivePasses(db, state.accountId, state.subscriptionId);
+  }
+  return recordSubscriptionState(db, { ...state, provider: 'stripe' });
+}
+
+/** Whether the viewer has a pass that plays now. */
+export async function hasPlayingPass(db: Executor, userId: string): Promise<boolean> {
+  return (await repo.playingPassOf(db, userId)) !== undefined;
+}
+
 function toVipPass(row: repo.PassRow): VipPass {
   return {
     status: row.status === 'past_due' ? 'past_due' : 'active',
@@ -64,13 +82,15 @@ function toVipPass(row: repo.PassRow): VipPass {
 export interface VipOffer {
   price: number;
   currency: string;
+  /** False where a payment provider sells the pass; the preview's pass is free. */
+  preview?: boolean;
 }
 
 export async function vipPassOf(db: Executor, userId: string, offer: VipOffer): Promise<VipPassReply> {
   const row = userId === '' ? undefined : await repo.playingPassOf(db, userId);
   return {
     pass: row ? toVipPass(row) : null,
-    offer: { ...offer, days: PREVIEW_PASS_DAYS, preview: true },
+    offer: { price: offer.price, currency: offer.currency, days: PREVIEW_PASS_DAYS, preview: offer.preview ?? true },
   };
 }
 

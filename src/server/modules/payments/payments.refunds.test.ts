@@ -91,6 +91,22 @@ describe('refunds', () => {
     expect((await refund(purchaseId)).statusCode).toBe(409);
   });
 
+  it('a refund asked twice at once (a double click) reaches Stripe under one Idempotency-Key: one refund', async () => {
+    const { viewer, purchaseId } = await paidPurchase();
+    const refundsBefore = stripe.refunds.length;
+    const [first, second] = await Promise.all([refund(purchaseId), refund(purchaseId)]);
+    expect([first.statusCode, second.statusCode], `${first.body} ${second.body}`).toEqual([202, 202]);
+    expect(second.json().refundId).toBe(first.json().refundId);
+    expect(stripe.refunds.length).toBe(refundsBefore + 1);
+    const keys = stripe.idempotencyKeys.filter((sent) => sent.path === '/v1/refunds' && sent.key.includes(purchaseId));
+    expect(keys.map((sent) => sent.key)).toEqual([`refund-${purchaseId}-0-999`, `refund-${purchaseId}-0-999`]);
+    expect(keys.map((sent) => sent.replayed)).toEqual([false, true]);
+    await until(async () => (await purchaseRow(purchaseId)).status === 'refunded');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await balanceOf(viewer)).toEqual({ coins: 0, bonuses: 0 });
+    expect((await ledgerOf(viewer)).filter((row) => row.kind === 'refund')).toHaveLength(1);
+  });
+
   it('a partial refund takes back its share, and the rest of it the rest', async () => {
     const { viewer, purchaseId } = await paidPurchase();
     expect((await refund(purchaseId, 500)).statusCode).toBe(202);

@@ -8,7 +8,7 @@ import {
   type PurchaseStatusName,
 } from '#contract/index.ts';
 import type { Database } from '../../db/client.ts';
-import { conflict, DomainError, invalid, notFound, unavailable } from '../../errors.ts';
+import { conflict, DomainError, invalid, notFound } from '../../errors.ts';
 import {
   minorUnits,
   PaymentsUnavailable,
@@ -17,12 +17,16 @@ import {
   type ProviderPayments,
 } from '../../payments/payments.ts';
 import { creditPaidPurchase, takeBackForRefund, viewerUid } from '../wallet/wallet.service.ts';
+import { viewersOfWrite, type ViewerStart } from '../viewers/viewers.service.ts';
+import { withProvider } from './provider-calls.ts';
 import * as repo from './payments.repository.ts';
+import { subscriptionEvent } from './subscriptions.service.ts';
+
+// The VIP pass's subscription, reached by other modules through this service.
+export { openVipPortal, startVipCheckout } from './subscriptions.service.ts';
 
 /** Checkout sessions a viewer may leave unpaid in an hour before a new one is refused. */
 export const UNPAID_SESSIONS_PER_HOUR = 10;
-
-export const PAYMENTS_UNAVAILABLE = 'Payments are unavailable, try again';
 
 const tooManyUnpaid = () =>
   new DomainError(
@@ -30,24 +34,16 @@ const tooManyUnpaid = () =>
     `You have ${UNPAID_SESSIONS_PER_HOUR} unpaid purchases from the last hour: finish one, or try again later.`,
   );
 
-async function withProvider<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof PaymentsUnavailable) throw unavailable(PAYMENTS_UNAVAILABLE);
-    throw error;
-  }
-}
-
 /**
  * A coin package bought through the provider's Checkout: the amount, currency and name come from our package table,
  * never from the client. The purchase row is written only once the provider made the session, in one transaction
- * that also counts the viewer's unpaid sessions, so an unreachable provider leaves nothing behind.
+ * that also counts the viewer's unpaid sessions, so an unreachable provider leaves nothing behind. A viewer whose
+ * first write this is gets their row in that transaction (decision 049): a refusal rolls it back with the rest.
  */
 export async function startPurchase(
   db: Database,
   payments: ProviderPayments,
-  purchase: { viewerId: string; packageId: string; publicOrigin: string },
+  purchase: { viewerId: string; packageId: string; publicOrigin: string; start: ViewerStart },
 ): Promise<PurchaseCheckoutReply> {
   const pkg = findCoinPackage(purchase.packageId);
   if (!pkg) {
@@ -57,6 +53,7 @@ export async function startPurchase(
   const amountMinor = minorUnits(pkg.price, payments.currency);
   const back = `${purchase.publicOrigin}/rewards?purchase=${purchaseId}`;
   return db.transaction(async (tx) => {
+    await viewersOfWrite(tx, [purchase.viewerId], purchase.start);
     await repo.lockPurchaseStarts(tx, purchase.viewerId);
     const since = new Date(Date.now() - 3600_000);
     if ((await repo.countUnpaidSince(tx, purchase.viewerId, since)) >= UNPAID_SESSIONS_PER_HOUR) throw tooManyUnpaid();
@@ -171,6 +168,10 @@ export async function handlePaymentEvent(
     case 'refunded':
     case 'disputed':
       return takeBackEvent(db, payments, event);
+    case 'subscription_checkout':
+    case 'subscription_changed':
+    case 'subscription_invoice':
+      return subscriptionEvent(db, payments, event);
     default:
       return 'ignored';
   }

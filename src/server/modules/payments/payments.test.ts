@@ -7,6 +7,7 @@ import { paymentEvents, purchases, users, walletLedger } from '../../db/schema.t
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { createStripeTestContext, TEST_PUBLIC_URL } from '../../testing/stripe-app.ts';
 import type { StripeStandIn } from '../../testing/stripe-server.ts';
+import { newViewerId } from '../viewers/viewers.service.ts';
 
 let t: TestContext;
 let stripe: StripeStandIn;
@@ -78,6 +79,24 @@ describe('buying coins through Stripe Checkout', () => {
     expect(await balanceOf(viewer)).toEqual({ coins: 0, bonuses: 0 });
     const status = await t.viewerAs(viewer)({ method: 'GET', url: `/api/purchases/${purchaseId}` });
     expect(status.json()).toMatchObject({ status: 'pending', coins: pkg.coins, bonuses: pkg.bonus, amount: 999 });
+  });
+
+  it("a new viewer's first write may be a purchase: their row is made with it, and paid like anyone's", async () => {
+    const viewer = newViewerId();
+    const { purchaseId, sessionId } = await buy(viewer);
+    expect((await purchaseRow(purchaseId)).userId).toBe(viewer);
+    const start = await balanceOf(viewer);
+    await stripe.pay(sessionId);
+    expect(await balanceOf(viewer)).toEqual({ coins: start.coins + pkg.coins, bonuses: start.bonuses + pkg.bonus });
+    // A refused first purchase leaves no row behind.
+    const refused = newViewerId();
+    const unknown = await t.viewerAs(refused)({
+      method: 'POST',
+      url: '/api/user/user-1/purchase-tokens',
+      payload: { packageId: 'no-such-package' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(await t.db.select().from(users).where(eq(users.id, refused))).toEqual([]);
   });
 
   it('credits the coins once when the signed webhook says the session is paid, with a receipt link', async () => {

@@ -35,6 +35,7 @@ export const mediaPipelinePlugin = fp(
         error: (error, message) => app.log.error({ err: error }, message),
       },
       onDatabaseUnavailable: (reason) => app.databaseAvailability.markDown(reason),
+      onEpisodePublished: () => app.alerts.wake(),
     });
     app.decorate('mediaPipeline', { storage, worker, uploadsRoot });
     const graceMs = retiredMediaGraceMs(app.config.mediaTokenMs);

@@ -36,6 +36,7 @@ import { stopOrphanedTranscodes } from './orphaned-transcodes.ts';
 import { episodeMediaFolder, removeQuietly } from './media-folders.ts';
 import { fetchOriginal, removeOriginal } from './uploaded-originals.ts';
 import { carrySubtitleTracks } from '../subtitles/subtitles.service.ts';
+import { queueEpisodeAlerts } from '../alerts/alerts.service.ts';
 
 /** A job that kills its worker this many times is failed instead of retried forever. */
 export const MAX_ATTEMPTS = 3;
@@ -66,6 +67,8 @@ export interface TranscodeWorkerOptions {
   onDatabaseUnavailable?: (reason: string) => void;
   /** How long to wait after the media store could not be reached before taking a job again (default 30 s). */
   storeBackoffMs?: number;
+  /** Told after an episode became playable for the first time (its alerts are queued). */
+  onEpisodePublished?: (episodeId: number) => void;
   /** Told about each ffmpeg process a job starts (tests use it to kill one). */
   onFfmpegSpawn?: (jobId: number, pid: number) => void;
 }
@@ -287,12 +290,15 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions): Transcod
       });
       await carrySubtitleTracks({ storage, workRoot: options.workRoot }, tx, episode.id, folder);
       await finishJob(tx, job.id, attempt, { status: 'ready' });
+      // An episode counts as published when it first becomes ready; a replaced video is no news.
+      if (episode.videoUrl === '') await queueEpisodeAlerts(tx, episode.id);
       return episode;
     });
     if (!previous) {
       await storage.remove(folder);
       throw new NoLongerOurs();
     }
+    if (previous.videoUrl === '') options.onEpisodePublished?.(previous.id);
     await removeOriginal(storage, job.sourcePath);
     // The replaced folder stays for viewers in the middle of it; the sweep of retired media removes it later.
   }

@@ -67,6 +67,12 @@ function requestFor(route: string, userId: string): InjectOptions {
     'POST /api/user/{userId}/unlock-episode': { seriesId: paid.id, episodeNumber: 11 },
     'POST /api/user/{userId}/unlock-episode/undo': { seriesId: paid.id, episodeNumber: 11 },
     'PUT /api/user/{userId}/auto-unlock': { enabled: true },
+    'PUT /api/user/{userId}/alerts/{seriesId}': {
+      subscription: {
+        endpoint: 'https://push.example.com/send/1',
+        keys: { p256dh: Buffer.alloc(65, 4).toString('base64url'), auth: Buffer.alloc(16, 1).toString('base64url') },
+      },
+    },
     'POST /api/progress': { userId, seriesId: paid.id, episodeId: paid.episodeIds[0], progress: 40 },
     'POST /api/events': {
       userId,

@@ -112,6 +112,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
           packageId: request.body.packageId,
           // Set whenever a provider is: the configuration refuses Stripe without it.
           publicOrigin: app.config.publicOrigin!,
+          start: app.viewers.start,
         });
         return reply.status(202).send(started);
       }

@@ -29,11 +29,16 @@ import { SignInMethods } from './components/sign-in-methods.tsx';
 import { YourData } from './components/your-data.tsx';
 import { VipPassSection } from './components/vip-pass.tsx';
 import { AutoUnlockSetting } from './components/auto-unlock-setting.tsx';
+import { NotifiedSeries } from './components/notified-series.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { TopUpDialogOnDemand } from '../../components/wallet/top-up-dialog-on-demand.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { formatNumber } from '../../lib/format.ts';
+import { lazyPart, useLazyPart } from '../../lib/lazy-part.ts';
+
+// Shown only where the browser can install the app, which is known once the page runs: not in its first paint.
+const installAppItem = lazyPart(() => import('./components/install-app-item.tsx'));
 
 export default function ProfilePage() {
   const { t } = useTranslation('profile');
@@ -46,6 +51,7 @@ export default function ProfilePage() {
   const [topUpOpen, setTopUpOpen] = useState(false);
   const leave = useLeavePreview();
   const account = useAccount();
+  const InstallAppItem = useLazyPart(installAppItem, false);
 
   const name = isLoggedIn && loginUser ? loginUser.username : t('guest');
 
@@ -139,6 +145,7 @@ export default function ProfilePage() {
 
       <VipPassSection account={account.data} onSignIn={() => setLoginOpen(true)} />
       <AutoUnlockSetting />
+      <NotifiedSeries />
 
       <SignInMethods account={account.data} />
       {account.data?.signedIn && <YourData />}
@@ -152,6 +159,7 @@ export default function ProfilePage() {
           />
           <MenuLink href={paths.library} icon={<Library className="size-5" aria-hidden />} label={t('menu.library')} />
           <MenuLink href={paths.rewards} icon={<Gift className="size-5" aria-hidden />} label={t('menu.rewards')} />
+          {InstallAppItem && <InstallAppItem />}
           <MenuLink href={paths.terms} icon={<FileText className="size-5" aria-hidden />} label={t('menu.terms')} />
           <MenuLink href={paths.privacy} icon={<Shield className="size-5" aria-hidden />} label={t('menu.privacy')} />
           <li>

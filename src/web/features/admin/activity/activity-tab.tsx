@@ -19,6 +19,7 @@ const FAMILIES = [
   'team',
   'viewer',
   'access',
+  'purchase',
 ] as const;
 
 const NO_FILTERS: AuditFilters = { operator: '', action: '', from: '', to: '' };

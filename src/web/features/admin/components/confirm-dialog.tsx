@@ -19,6 +19,8 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** The button that opens the dialog; without one, the focus goes back to whatever opened it. */
   trigger?: ReactNode;
+  /** More to choose before confirming (a form field), under the subject. */
+  children?: ReactNode;
 }
 
 /** A destructive action asks first, in an alert dialog whose focus starts on Cancel. */
@@ -49,6 +51,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-zinc-300">{message}</AlertDialog.Description>
           {subject && <p className="mt-3 truncate rounded-lg bg-white/5 px-3 py-2 text-sm font-medium">{subject}</p>}
+          {props.children}
           <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
               <Button variant="secondary" className="rounded-lg" disabled={pending}>

@@ -21,8 +21,9 @@ const InsightsTab = lazy(() => import('../insights/components/insights-tab.tsx')
 const ActivityTab = lazy(() => import('../activity/activity-tab.tsx'));
 const TeamTab = lazy(() => import('../team/team-tab.tsx'));
 const ViewersTab = lazy(() => import('../viewers/viewers-tab.tsx'));
+const PurchasesTab = lazy(() => import('../purchases/purchases-tab.tsx'));
 
-const TABS = ['content', 'carousel', 'trending', 'insights', 'activity', 'team', 'viewers'] as const;
+const TABS = ['content', 'carousel', 'trending', 'insights', 'activity', 'team', 'viewers', 'purchases'] as const;
 type DashboardTab = (typeof TABS)[number];
 
 /** The tabs a role sees: only what it can use. */
@@ -34,6 +35,7 @@ const TAB_NEEDS: Record<DashboardTab, Permission> = {
   activity: 'readActivity',
   team: 'manageTeam',
   viewers: 'helpViewers',
+  purchases: 'readPurchases',
 };
 
 const tabOf = (search: string, tabs: readonly DashboardTab[]): DashboardTab => {
@@ -121,6 +123,11 @@ export function Dashboard() {
           <Tabs.Content value="viewers" className="pt-5 focus-visible:outline-none">
             <Suspense fallback={<PageSpinner />}>
               <ViewersTab />
+            </Suspense>
+          </Tabs.Content>
+          <Tabs.Content value="purchases" className="pt-5 focus-visible:outline-none">
+            <Suspense fallback={<PageSpinner />}>
+              <PurchasesTab />
             </Suspense>
           </Tabs.Content>
         </Tabs.Root>

@@ -1,4 +1,5 @@
-import { Crown } from 'lucide-react';
+import { Crown, Loader2 } from 'lucide-react';
+import { useSearchParams } from 'wouter';
 import type { Account } from '#contract/accounts.ts';
 import { useAfterAccountChange } from '#web/api/account.ts';
 import { useVipPass, vipPlays } from '#web/api/get-vip-pass.ts';
@@ -10,18 +11,23 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { formatDay, formatMoney } from '#web/lib/format.ts';
 import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 import { useCancelVipPass } from '../api/cancel-vip-pass.ts';
-import { useStartVipPass } from '../api/start-vip-pass.ts';
+import { useManageVipPass } from '../api/manage-vip-pass.ts';
+import { isVipCheckout, useStartVipPass } from '../api/start-vip-pass.ts';
 
 /**
  * The weekly VIP pass: every episode plays without coins while it lasts. Only an account gets one (a guest's would
  * be lost with the browser's cookie), so a guest is asked to add a passkey or sign in first. In the preview the pass
- * is free for 7 days and "Cancel" ends it at once; a paid pass will be managed at the payment provider ("Manage").
+ * is free for 7 days and "Cancel" ends it at once; a paid pass is bought on the payment provider's page, which comes
+ * back to /profile?vip=paid (or =cancelled), and is managed in its customer portal ("Manage").
  */
 export function VipPassSection({ account, onSignIn }: { account: Account | undefined; onSignIn: () => void }) {
   const { t } = useTranslation('profile');
-  const vip = useVipPass();
+  const [params] = useSearchParams();
+  const back = params.get('vip');
+  const vip = useVipPass({ waitForPass: back === 'paid' });
   const start = useStartVipPass();
   const cancel = useCancelVipPass();
+  const manage = useManageVipPass();
   const afterAccountChange = useAfterAccountChange();
   const pass = vip.data?.pass;
   const offer = vip.data?.offer;
@@ -77,11 +83,29 @@ export function VipPassSection({ account, onSignIn }: { account: Account | undef
               </Button>
               <p className="flex-1 text-xs text-zinc-400">{t('vip.cancelHint')}</p>
             </div>
-          ) : // A paid pass: "Manage" will open the provider's customer portal here.
-          null}
+          ) : (
+            <Button
+              variant="secondary"
+              disabled={manage.isPending}
+              onClick={() => manage.mutate(undefined, { onError: failed })}
+            >
+              {t('vip.manage')}
+            </Button>
+          )}
         </div>
       ) : (
         <div className="mt-2 space-y-3">
+          {back === 'paid' && (
+            <p role="status" className="flex items-center gap-2 text-sm font-semibold text-amber-200">
+              <Loader2 className="size-4 animate-spin" aria-hidden />
+              {t('vip.waiting')}
+            </p>
+          )}
+          {back === 'cancelled' && (
+            <p role="status" className="text-sm text-zinc-300">
+              {t('vip.checkoutCancelled')}
+            </p>
+          )}
           <p className="text-sm text-zinc-300">{t('vip.pitch')}</p>
           <p className="text-sm">
             <span className="font-bold">{t('vip.price', { price: formatMoney(offer.price, offer.currency) })}</span>
@@ -93,7 +117,12 @@ export function VipPassSection({ account, onSignIn }: { account: Account | undef
             <Button
               disabled={start.isPending}
               onClick={() =>
-                start.mutate(undefined, { onSuccess: () => toast({ title: t('vip.started') }), onError: failed })
+                start.mutate(undefined, {
+                  onSuccess: (reply) => {
+                    if (!isVipCheckout(reply)) toast({ title: t('vip.started') });
+                  },
+                  onError: failed,
+                })
               }
             >
               {t('vip.get')}

@@ -8,12 +8,17 @@ import { useToggleLike } from '../api/toggle-like.ts';
 import { toast } from '#web/components/ui/toast.tsx';
 import { paths } from '#web/lib/paths.ts';
 import { useShareLink } from '#web/lib/share-link.ts';
+import { lazyPart, useLazyPart } from '#web/lib/lazy-part.ts';
+import { pushSupported } from '../api/notify-me.ts';
+
+const notifyMeButton = lazyPart(() => import('./notify-me-button.tsx'));
 
 /** Like, save, share and top up: round icon buttons with their label underneath, as in the big drama apps. */
 export function SeriesActions({ series, onTopUp }: { series: Series; onTopUp: () => void }) {
   const { t } = useTranslation('series');
   const liked = useLikedSeriesIds().data?.includes(series.id) ?? false;
   const saved = useBookmarkedSeriesIds().data?.includes(series.id) ?? false;
+  const NotifyMe = useLazyPart(notifyMeButton, saved && pushSupported());
   const toggleLike = useToggleLike();
   const toggleBookmark = useToggleBookmark();
 
@@ -59,6 +64,9 @@ export function SeriesActions({ series, onTopUp }: { series: Series; onTopUp: ()
         </span>
         <span className={saved ? 'text-amber-300' : ''}>{saved ? t('actions.saved') : t('actions.save')}</span>
       </button>
+      {saved && NotifyMe && pushSupported() ? (
+        <NotifyMe seriesId={series.id} className={button} circle={circle} />
+      ) : null}
       <button type="button" className={button} onClick={() => void share()}>
         <span className={circle}>
           <Share2 className="size-5" aria-hidden />

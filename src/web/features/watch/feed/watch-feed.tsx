@@ -35,6 +35,8 @@ const episodeSheet = lazyPart(async () => {
 });
 
 const endNotices = lazyPart(() => import('./end-notices.tsx'));
+// The lock screen's view of the player (Media Session), fetched when the page is idle.
+const mediaSession = lazyPart(() => import('./media-session.tsx'));
 // With its words: a text still on its way would suspend it, and a suspended part hides the whole feed,
 // whose video elements would then be dropped and made again (the playing episode restarted).
 const autoUnlocker = lazyPart(async () => {
@@ -246,6 +248,7 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
   const failed = !!failure;
   const afterLast = ended && nextAccess !== 'playable';
   const EndNotices = useLazyPart(endNotices, failed || afterLast);
+  const MediaSession = useLazyPart(mediaSession, false);
   const lockedPeeks = [next, previous].filter((e): e is Episode => e !== undefined && accessOf(e) === 'locked');
 
   return (
@@ -312,6 +315,19 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
               onUnlocked={playAutoUnlocked}
               onAsk={askAfterAutoUnlock}
               onUndone={markLocked}
+            />
+          </Suspense>
+        )}
+        {MediaSession && (
+          <Suspense fallback={null}>
+            <MediaSession
+              series={series}
+              episode={episode}
+              video={active}
+              togglePlay={playback.togglePlay}
+              move={move}
+              hasNext={next !== undefined}
+              hasPrevious={previous !== undefined}
             />
           </Suspense>
         )}

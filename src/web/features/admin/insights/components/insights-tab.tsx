@@ -11,6 +11,7 @@ import { useSeriesInsights } from '../api/get-series-insights.ts';
 import { dropOffs, lastDays, worstDropOffs, type RangeChoice } from '../lib/funnel.ts';
 import { BarChart } from './bar-chart.tsx';
 import { ChartPanel } from './chart-panel.tsx';
+import { RevenuePanel } from './revenue-panel.tsx';
 
 const RANGE_CHOICES: readonly RangeChoice[] = ['7', '30', '90', 'custom'];
 const WORST_STEPS = 3;
@@ -98,6 +99,7 @@ export default function InsightsTab() {
             <StartupPanel days={summary.data.startup} />
             <SeriesMoneyPanel rows={summary.data.topSeries} />
           </div>
+          {range && <RevenuePanel range={range} />}
           {range && <SeriesFunnel range={range} topSeries={summary.data.topSeries} />}
         </>
       )}
