@@ -16,4 +16,5 @@ export * from './operators.ts';
 export * from './accounts.ts';
 export * from './passes.ts';
 export * from './purchases.ts';
+export * from './invitations.ts';
 export * from './alerts.ts';

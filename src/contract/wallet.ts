@@ -139,7 +139,7 @@ export const unlockedEpisodesQuery = z.object({ seriesId: positiveId.optional() 
 /**
  * `welcome`: the starting balance a new viewer was given; `grant`: coins support gave or took back, with a reason;
  * `undo`: the coins of an automatic unlock the viewer undid; `refund`: coins and bonuses a refunded or disputed
- * payment took back.
+ * payment took back; `invitation`: the bonuses of a friend who saved an account by an invitation link (both sides).
  */
 export const ledgerEntryKind = z.enum([
   'purchase',
@@ -150,6 +150,7 @@ export const ledgerEntryKind = z.enum([
   'transfer',
   'undo',
   'refund',
+  'invitation',
 ]);
 export const ledgerEntry = z.object({
   id: z.number().int(),

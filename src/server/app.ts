@@ -45,6 +45,7 @@ import { auditPlugin } from './modules/audit/audit.plugin.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { watchRoutes } from './modules/watch/watch.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(auditRoutes);
   await app.register(supportRoutes);
   await app.register(accountsRoutes);
+  await app.register(invitationsRoutes);
   await app.register(linkPreviewsRoutes);
 
   // Without a built client (API-only: `npm run dev`, the tests) there are no pages to render.

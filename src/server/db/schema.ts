@@ -303,7 +303,7 @@ export const walletLedger = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', {
-      enum: ['purchase', 'checkin', 'unlock', 'welcome', 'grant', 'transfer', 'undo', 'refund'],
+      enum: ['purchase', 'checkin', 'unlock', 'welcome', 'grant', 'transfer', 'undo', 'refund', 'invitation'],
     }).notNull(),
     coinsDelta: integer('coins_delta').notNull(),
     bonusesDelta: integer('bonuses_delta').notNull(),
@@ -453,6 +453,38 @@ export const checkIns = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** A viewer's invitation link `/i/{code}`: the code is made the first time they ask for it, and never changes. */
+export const invitationCodes = pgTable(
+  'invitation_codes',
+  {
+    viewerId: text('viewer_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('invitation_codes_code_idx').on(t.code)],
+);
+
+/**
+ * A new account saved by a browser that arrived by an invitation link: one row per new account (its primary key),
+ * rewarded (50 bonuses each side) unless the inviter had 20 rewarded invitations that UTC day.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    inviteeId: text('invitee_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    inviterId: text('inviter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rewarded: boolean('rewarded').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invitations_inviter_idx').on(t.inviterId, t.createdAt)],
 );
 
 /**

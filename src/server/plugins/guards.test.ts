@@ -40,6 +40,8 @@ const GUARD_OF_ROUTE: Record<string, Decision> = {
   'HEAD /library': 'public',
   'GET /rewards': 'public',
   'HEAD /rewards': 'public',
+  // An invitation link works before the gate: it only remembers the code and sends the visitor home.
+  'GET /i/:code': 'public',
   'GET /profile': 'public',
   'HEAD /profile': 'public',
   'GET /robots.txt': 'public',
@@ -202,6 +204,7 @@ const GUARD_OF_ROUTE: Record<string, Decision> = {
   'PUT /api/episodes/:episodeId': EDITORS,
   'DELETE /api/episodes/:episodeId': EDITORS,
   'GET /api/account': 'viewer',
+  'GET /api/invitation': 'viewer',
   'HEAD /api/account': 'viewer',
   'POST /api/account/passkeys/options': 'viewer',
   'POST /api/account/passkeys': 'viewer',

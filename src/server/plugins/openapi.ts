@@ -31,6 +31,8 @@ const TAGS = {
   Translations: "Series' titles, descriptions and tags in other languages.",
   Wallet:
     'Coins: packages, purchases, the daily check-in, episode unlocks (automatic ones, and their undo) and the ledger.',
+  Invitations:
+    "A viewer's invitation link (/i/{code}): a friend who saves a new account by it gives both sides 50 bonuses.",
   'VIP pass': "The weekly pass that plays every episode without coins (the preview's is free for 7 days).",
   Payments:
     "Real money through the payment provider (Stripe): its signed events, and operators' view of purchases and refunds.",

@@ -35,12 +35,18 @@ export function useShareLink(texts: ShareTexts) {
         if (error instanceof DOMException && error.name === 'AbortError') return;
       }
     }
-    try {
-      await navigator.clipboard.writeText(url);
-      toast({ title: texts.linkCopied });
-    } catch {
-      toast({ title: texts.copyFailed, description: url, variant: 'destructive' });
-    }
+    await copyLink(link.path, texts);
   };
   return { label: sheet ? texts.share : texts.copyLink, share };
+}
+
+/** Copies a path of this app, with this page's origin, and says whether it worked. */
+export async function copyLink(path: string, texts: Pick<ShareTexts, 'linkCopied' | 'copyFailed'>) {
+  const url = new URL(path, window.location.origin).href;
+  try {
+    await navigator.clipboard.writeText(url);
+    toast({ title: texts.linkCopied });
+  } catch {
+    toast({ title: texts.copyFailed, description: url, variant: 'destructive' });
+  }
 }

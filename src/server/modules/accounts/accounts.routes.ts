@@ -29,7 +29,9 @@ import {
   devicesOf,
   removePasskey,
   sweepUnfinishedSignIns,
+  welcomeInvited,
 } from './accounts.service.ts';
+import { invitationCookies } from '../invitations/invitations.service.ts';
 import { expiredSignIn, openIdClients } from './openid.ts';
 import { accountOfPasskey, registerPasskey, registrationOptions, signInOptions } from './passkeys.ts';
 import { relyingPartyOf as relyingPartyFor } from '../../auth-kit/passkeys.ts';
@@ -48,6 +50,7 @@ const FLOW_COOKIE_PATH = '/api/auth/';
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.housekeeping.add('unfinishedSignIns', (now) => sweepUnfinishedSignIns(app.db, now));
 
+  const invitations = invitationCookies(app.accessGate.signingKey);
   const openId = openIdClients(app.config.signInProviders);
   const providers = openId.configured();
 
@@ -132,7 +135,9 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.answer as unknown as RegistrationResponseJSON,
         name,
         app.viewers.start,
+        welcomeInvited(invitations.codeOf(request), request.viewerId),
       );
+      invitations.forget(reply);
       let method = await methodOf(request);
       if (method === null) {
         await app.viewers.signIn(request, reply, request.viewerId, 'passkey');
@@ -198,6 +203,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (accountId === null) return reply;
       const broughtAlong = await bringGuestInto(app.db, request.viewerId, accountId);
+      // An account that already existed: an invitation link this browser arrived by earns nothing.
+      invitations.forget(reply);
       await app.viewers.signIn(request, reply, accountId, 'passkey');
       return { ...(await accountOf(app.db, accountId, 'passkey', providers)), broughtAlong };
     },
@@ -295,7 +302,14 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!started || started !== answer.state) throw expiredSignIn();
       void reply.clearCookie(SIGN_IN_FLOW_COOKIE, { path: FLOW_COOKIE_PATH });
       const { identity, returnTo } = await openId.finish(app.db, provider, answer);
-      const accountId = await accountOfIdentity(app.db, identity, request.viewerId, app.viewers.start);
+      const accountId = await accountOfIdentity(
+        app.db,
+        identity,
+        request.viewerId,
+        app.viewers.start,
+        welcomeInvited(invitations.codeOf(request), request.viewerId),
+      );
+      invitations.forget(reply);
       if (!(await admitAccountAttempt(accountId, reply))) return reply;
       await bringGuestInto(app.db, request.viewerId, accountId);
       await app.viewers.signIn(request, reply, accountId, provider);

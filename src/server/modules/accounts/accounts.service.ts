@@ -1,5 +1,6 @@
 import type { Account, AccountData, Device, PasskeySummary, SignInProvider } from '#contract/index.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { rewardInvitation } from '../invitations/invitations.service.ts';
 import { notFound } from '../../errors.ts';
 import { bringAlongLibrary, forgetLibrary, libraryDataOf } from '../library/library.service.ts';
 import { bringAlongWallet, forgetWallet, walletDataOf } from '../wallet/wallet.service.ts';
@@ -8,7 +9,7 @@ import { bringAlongAlerts, forgetAlerts } from '../alerts/alerts.service.ts';
 import {
   closeGuestInto,
   endSessions,
-  ensureViewer,
+  ensureViewers,
   forgetViewer,
   lockViewers,
   nameViewer,
@@ -55,27 +56,41 @@ export async function accountOfIdentity(
   identity: ProviderIdentity,
   guestId: string,
   start: ViewerStart,
+  onNewAccount: (tx: Executor, accountId: string) => Promise<unknown> = async () => {},
 ): Promise<string> {
   const known = await repo.findIdentity(db, identity.issuer, identity.subject);
   if (known) return known.viewerId;
   const guest = guestId === '' ? undefined : await repo.findViewer(db, guestId);
   const usable = guestId !== '' && !guest?.closedAt && !(await repo.hasSignInMethod(db, guestId));
   const viewerId = usable ? guestId : newViewerId();
-  await ensureViewer(db, viewerId, start);
-  const added = await repo.insertIdentity(db, {
-    issuer: identity.issuer,
-    subject: identity.subject,
-    provider: identity.provider,
-    viewerId,
-    email: identity.email,
+  return db.transaction(async (tx) => {
+    await ensureViewers(tx, [viewerId], start);
+    const added = await repo.insertIdentity(tx, {
+      issuer: identity.issuer,
+      subject: identity.subject,
+      provider: identity.provider,
+      viewerId,
+      email: identity.email,
+    });
+    if (!added) {
+      const winner = await repo.findIdentity(tx, identity.issuer, identity.subject);
+      if (!winner) throw notFound('No such account');
+      return winner.viewerId;
+    }
+    await nameViewer(tx, viewerId, identity.name ?? identity.email?.split('@')[0] ?? VIEWER_NAME, identity.email ?? '');
+    // A viewer with no sign-in method until now: a new account.
+    await onNewAccount(tx, viewerId);
+    return viewerId;
   });
-  if (!added) {
-    const winner = await repo.findIdentity(db, identity.issuer, identity.subject);
-    if (!winner) throw notFound('No such account');
-    return winner.viewerId;
-  }
-  await nameViewer(db, viewerId, identity.name ?? identity.email?.split('@')[0] ?? VIEWER_NAME, identity.email ?? '');
-  return viewerId;
+}
+
+/**
+ * A new account saved by a browser that arrived by an invitation link (`code`): the invitation's reward, in the
+ * transaction that made the account.
+ */
+export function welcomeInvited(code: string | null, browserViewerId: string) {
+  return (tx: Executor, accountId: string) =>
+    code === null ? Promise.resolve() : rewardInvitation(tx, { code, accountId, browserViewerId });
 }
 
 function toPasskeySummary(row: repo.PasskeyRow): PasskeySummary {

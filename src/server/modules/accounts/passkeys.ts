@@ -8,7 +8,7 @@ import {
   type PasskeyStore,
   type RelyingParty,
 } from '../../auth-kit/passkeys.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import * as repo from './accounts.repository.ts';
 import { viewersOfWrite, type ViewerStart } from '../viewers/viewers.service.ts';
 
@@ -42,7 +42,8 @@ export function registrationOptions(
 
 /**
  * Checks a new passkey's answer and keeps it for the viewer whose challenge it answered: a guest who has written
- * nothing yet gets their row with it, and not when it is refused.
+ * nothing yet gets their row with it, and not when it is refused. When it is the viewer's first sign-in method (a
+ * new account), `onNewAccount` runs in the same transaction.
  */
 export function registerPasskey(
   db: Database,
@@ -51,14 +52,17 @@ export function registerPasskey(
   answer: RegistrationResponseJSON,
   name: string,
   start: ViewerStart,
+  onNewAccount: (tx: Executor, accountId: string) => Promise<unknown> = async () => {},
 ): Promise<void> {
   const store: PasskeyStore<string> = {
     ...viewerPasskeys(db),
     insertPasskey: ({ owner, ...row }) =>
       db.transaction(async (tx) => {
         const viewers = await viewersOfWrite(tx, [owner], start);
+        const isNew = !(await repo.hasSignInMethod(tx, owner));
         const added = await repo.insertPasskey(tx, { ...row, viewerId: owner });
         await viewers.keepFor(added ? [owner] : []);
+        if (added && isNew) await onNewAccount(tx, owner);
         return added;
       }),
   };

@@ -362,6 +362,19 @@ export async function takeBackForRefund(
   return { coins, bonuses };
 }
 
+/**
+ * An invitation's reward: these viewers' bonuses, each with an `invitation` ledger row, in the caller's transaction
+ * (the one that recorded the invitation), so the reward and its record commit together or not at all.
+ */
+export async function creditInvitation(db: Executor, userIds: string[], bonuses: number): Promise<void> {
+  await repo.lockUsers(db, userIds);
+  for (const userId of userIds) await repo.creditUser(db, userId, { coins: 0, bonuses });
+  await repo.insertLedgerEntries(
+    db,
+    userIds.map((userId) => ({ userId, kind: 'invitation' as const, coinsDelta: 0, bonusesDelta: bonuses })),
+  );
+}
+
 function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }

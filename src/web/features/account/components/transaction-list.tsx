@@ -1,4 +1,4 @@
-import { ArrowLeftRight, CalendarCheck, Coins, Gift, LifeBuoy, LockOpen, Receipt, Undo2 } from 'lucide-react';
+import { ArrowLeftRight, CalendarCheck, Coins, Gift, LifeBuoy, LockOpen, Receipt, Undo2, UserPlus } from 'lucide-react';
 import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 import { findCoinPackage } from '#contract/constants.ts';
 import type { Series } from '#contract/series.ts';
@@ -48,7 +48,9 @@ export function TransactionList({ entries, seriesById }: { entries: LedgerEntry[
                             ? 'transactions.transferIn'
                             : 'transactions.transferOut',
                         )
-                      : t('transactions.checkInDetail');
+                      : entry.kind === 'invitation'
+                        ? t('transactions.invitationDetail')
+                        : t('transactions.checkInDetail');
         const Icon = {
           purchase: Receipt,
           unlock: LockOpen,
@@ -58,6 +60,7 @@ export function TransactionList({ entries, seriesById }: { entries: LedgerEntry[
           transfer: ArrowLeftRight,
           undo: Undo2,
           refund: Undo2,
+          invitation: UserPlus,
         }[entry.kind];
         const tone =
           entry.kind === 'purchase'

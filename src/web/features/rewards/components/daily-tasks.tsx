@@ -6,8 +6,9 @@ import { useDailyCheckIn } from '../api/daily-checkin.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+import { InviteTask } from './invite-task.tsx';
 
-/** The daily tasks: the check-in is real; the ad and invite tasks are shown but not wired to any call yet. */
+/** The daily tasks: the check-in and the invitation link are real; the ad task is shown but not wired to any call yet. */
 export function DailyTasks() {
   const { t } = useTranslation('rewards');
   const checkIn = useDailyCheckIn();
@@ -75,8 +76,9 @@ export function DailyTasks() {
         title={t('tasks.invite.title')}
         text={t('tasks.invite.text', { count: INVITE_FRIEND_BONUSES, amount: INVITE_FRIEND_BONUSES })}
         reward={t('tasks.reward', { count: INVITE_FRIEND_BONUSES, amount: INVITE_FRIEND_BONUSES })}
-        action={<ComingSoon />}
-      />
+      >
+        <InviteTask />
+      </Task>
     </ul>
   );
 }
@@ -100,24 +102,30 @@ function Task({
   text,
   reward,
   action,
+  children,
 }: {
   icon: ReactNode;
   title: string;
   text: string;
   reward: string;
-  action: ReactNode;
+  action?: ReactNode;
+  /** More of the task, below its text. */
+  children?: ReactNode;
 }) {
   return (
-    <li className="flex items-center gap-3 rounded-2xl bg-white/[0.04] p-3.5 ring-1 ring-white/5">
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-amber-400/10 text-amber-300">
-        {icon}
-      </span>
-      <div className="min-w-0 flex-1">
-        <p className="text-sm font-semibold text-white">{title}</p>
-        <p className="mt-0.5 text-xs text-zinc-400">{text}</p>
-        <p className="mt-1 text-xs font-bold text-amber-300">{reward}</p>
+    <li className="rounded-2xl bg-white/[0.04] p-3.5 ring-1 ring-white/5">
+      <div className="flex items-center gap-3">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-amber-400/10 text-amber-300">
+          {icon}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="text-sm font-semibold text-white">{title}</p>
+          <p className="mt-0.5 text-xs text-zinc-400">{text}</p>
+          <p className="mt-1 text-xs font-bold text-amber-300">{reward}</p>
+        </div>
+        {action && <div className="shrink-0">{action}</div>}
       </div>
-      <div className="shrink-0">{action}</div>
+      {children}
     </li>
   );
 }
