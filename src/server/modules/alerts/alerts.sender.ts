@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { PushOutcome, PushService } from '../../push/push-service.ts';
 import * as repo from './alerts.repository.ts';
 import { alertPayload } from './alerts.service.ts';
+import { wakeablePause } from '../../wakeable-pause.ts';
 
 export interface AlertSenderOptions {
   db: Database;
@@ -48,33 +49,10 @@ export function createAlertSender(options: AlertSenderOptions): AlertSender {
   const longestRetryAfterMs = options.longestRetryAfterMs ?? 120_000;
   let stopping = false;
   let loop: Promise<void> | null = null;
-  let wakeUp: (() => void)[] = [];
 
-  const wake = () => {
-    const waiting = wakeUp;
-    wakeUp = [];
-    for (const resolve of waiting) resolve();
-  };
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      wakeUp.push(done);
-    });
-  /** A wait between tries that a stop cuts short (a wake does not). */
-  let stopWaits: (() => void)[] = [];
-  const wait = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      stopWaits.push(done);
-    });
+  const { wake, pause } = wakeablePause();
+  /** The wait between tries, which a stop cuts short (a wake does not). */
+  const retry = wakeablePause();
 
   async function deliver(target: { endpoint: string; p256dh: string; auth: string }, payload: string) {
     let outcome: PushOutcome = { kind: 'failed', reason: 'not sent' };
@@ -87,7 +65,7 @@ export function createAlertSender(options: AlertSenderOptions): AlertSender {
       if (outcome.kind !== 'retry' || attempt === attempts) break;
       if (outcome.afterMs !== undefined && outcome.afterMs > longestRetryAfterMs) break;
       const backoff = retryBaseMs * 2 ** (attempt - 1) * (0.75 + Math.random() / 2);
-      await wait(outcome.afterMs ?? backoff);
+      await retry.pause(outcome.afterMs ?? backoff);
     }
     return outcome;
   }
@@ -158,9 +136,7 @@ export function createAlertSender(options: AlertSenderOptions): AlertSender {
     async stop() {
       stopping = true;
       wake();
-      const waits = stopWaits;
-      stopWaits = [];
-      for (const done of waits) done();
+      retry.wake();
       await loop;
     },
     wake,

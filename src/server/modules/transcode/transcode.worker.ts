@@ -37,6 +37,7 @@ import { episodeMediaFolder, removeQuietly } from './media-folders.ts';
 import { fetchOriginal, removeOriginal } from './uploaded-originals.ts';
 import { carrySubtitleTracks } from '../subtitles/subtitles.service.ts';
 import { queueEpisodeAlerts } from '../alerts/alerts.service.ts';
+import { wakeablePause } from '../../wakeable-pause.ts';
 
 /** A job that kills its worker this many times is failed instead of retried forever. */
 export const MAX_ATTEMPTS = 3;
@@ -104,25 +105,10 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions): Transcod
   let stopping = false;
   let started = false;
   let lastSweep = 0;
-  let wakeUp: (() => void)[] = [];
   /** After the media store refused a publish, no job is taken before this time. */
   let storeBackoffUntil = 0;
 
-  const wake = () => {
-    const waiting = wakeUp;
-    wakeUp = [];
-    for (const resolve of waiting) resolve();
-  };
-
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      wakeUp.push(done);
-    });
+  const { wake, pause } = wakeablePause();
 
   /**
    * Each slot keeps its own connection, outside the pool: the running-job lock lives exactly as long as
