@@ -56,7 +56,7 @@ test('a passkey keeps a guest’s coins and unlocks; a second guest’s coins ar
   const before = await viewerOf(page);
   expect(before.coins + before.bonuses).toBeGreaterThan(0);
 
-  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await page.getByTestId('add-passkey').click();
   await expect(page.getByRole('status').filter({ hasText: 'Passkey added' })).toBeVisible();
   const passkeys = page.getByTestId('passkey');
   await expect(passkeys).toHaveCount(1);
@@ -121,7 +121,7 @@ test('download my data; delete the account: the passkey no longer signs in, and 
   expect((await page.request.post(`/api/user/user-1/like/${all[0]!.id}`)).status()).toBeLessThan(300);
   expect((await page.request.post(`/api/user/user-1/bookmark/${all[0]!.id}`)).status()).toBeLessThan(300);
   const account = await viewerOf(page);
-  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await page.getByTestId('add-passkey').click();
   await expect(page.getByRole('status').filter({ hasText: 'Passkey added' })).toBeVisible();
 
   const [download] = await Promise.all([
