@@ -18,8 +18,8 @@ export const userQueryOptions = () =>
     ...userDataFreshness,
   });
 
-export function useUser() {
-  return useQuery(userQueryOptions());
+export function useUser({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...userQueryOptions(), enabled });
 }
 
 /** The balance shown everywhere is the bought coins plus the bonus coins. */

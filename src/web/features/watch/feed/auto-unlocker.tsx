@@ -34,7 +34,8 @@ export interface AutoUnlockerProps {
 export default function AutoUnlocker({ ref, series, episode, onUnlocked, onAsk, onUndone }: AutoUnlockerProps) {
   const { t } = useTranslation('auto-unlock');
   const on = useAutoUnlock().data?.enabled === true;
-  const balance = balanceOf(useUser().data);
+  // Read only when it is on: reading the viewer gives a first visitor their viewer, which their first write should.
+  const balance = balanceOf(useUser({ enabled: on }).data);
   const undo = useUndoAutoUnlock();
   const [autoUnlocked, setAutoUnlocked] = useState<(AutoUnlocked & { fromId: number }) | null>(null);
   const endUndoOffer = useCallback(() => setAutoUnlocked(null), []);
