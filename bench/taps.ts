@@ -97,7 +97,8 @@ const OPENERS: Opener[] = [
   {
     name: 'share',
     path: (series) => `/series/${series.id}`,
-    trigger: 'main button:has-text("Share")',
+    // "Copy link" where the browser has no share sheet (headless Chromium), "Share" where it has one.
+    trigger: 'main button:has-text("Share"), main button:has-text("Copy link")',
     opening: '[data-testid="toast"]',
   },
   {
