@@ -185,7 +185,7 @@ async function visit(
   series: SeriesUnderTest,
   moment: Moment,
 ): Promise<{ shown: number | null; fetchedCode: boolean }> {
-  const context = await browser.newContext({ ...PHONE, baseURL: base });
+  const context = await browser.newContext({ ...PHONE, baseURL: base, serviceWorkers: 'block' });
   try {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
     const gate = await context.request.post('/api/access', { data: { code: accessCode } });
@@ -252,7 +252,7 @@ async function appStarted(page: Page) {
 
 /** A series with a locked episode (not free), read through the API past the gate. */
 async function seriesWithLockedEpisodes(browser: Browser, base: string, accessCode: string): Promise<SeriesUnderTest> {
-  const context = await browser.newContext({ baseURL: base });
+  const context = await browser.newContext({ baseURL: base, serviceWorkers: 'block' });
   try {
     const gate = await context.request.post('/api/access', { data: { code: accessCode } });
     if (!gate.ok()) throw new Error(`The access code was refused (${gate.status()}).`);
