@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '#web/lib/query/index.ts';
 import type { Account } from '#contract/accounts.ts';
 import { apiRequest } from '../lib/api-client.ts';
 

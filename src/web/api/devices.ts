@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '#web/lib/query/index.ts';
 import type { Account, Device } from '#contract/accounts.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { devicesQueryKey, forgetViewerAnswers } from './account.ts';

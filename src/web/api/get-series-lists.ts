@@ -4,7 +4,7 @@ import {
   queryOptions,
   useInfiniteQuery,
   useQuery,
-} from '@tanstack/react-query';
+} from '#web/lib/query/index.ts';
 import type { Genre } from '#contract/constants.ts';
 import { inLanguage } from '#contract/languages.ts';
 import { seriesListUrl, type SeriesListName } from '#contract/series-lists.ts';

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryFilters } from '@tanstack/react-query';
+import { queryOptions, useQuery, type Query, type QueryFilters } from '#web/lib/query/index.ts';
 import type { Series } from '#contract/series.ts';
 import { seriesUrl } from '#contract/read-urls.ts';
 import { apiRequest } from '../lib/api-client.ts';
@@ -19,7 +19,7 @@ export const seriesQueryOptions = (id: number | string, lang: string | null) =>
     queryKey: [...catalogueQueryKey, String(id), { lang }] as const,
     queryFn: ({ signal }) => getSeries(id, lang, signal),
     // After a language change the series stays on screen in the old one until the new one arrives.
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === String(id) ? previous : undefined),
+    placeholderData: (previous: Series | undefined, previousQuery: Query | undefined) => (previousQuery?.queryKey[1] === String(id) ? previous : undefined),
   });
 
 /** One series in every language the app has read it in (and not its episodes, whose key starts the same). */

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '#web/lib/query/index.ts';
 import type { Account, PasskeyOptions, SignInReply } from '#contract/accounts.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { accountQueryKey } from './account.ts';

@@ -1,4 +1,4 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '#web/lib/query/index.ts';
 import { useEffect } from 'react';
 import { Router } from 'wouter';
 import { followStoredLanguage } from '../lib/i18n.ts';

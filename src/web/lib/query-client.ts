@@ -1,21 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '#web/lib/query/index.ts';
 import type { ServedQuery } from '#contract/page-data.ts';
 import { USER_DATA_FRESH_MS } from '#contract/constants.ts';
 
+/** Every read names its own fetcher (src/web/api and each feature's api folder); answers never go stale by default (see QueryClient). */
 export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      // Every read names its own fetcher (src/web/api, features/*/api). Data never goes stale by default: no
-      // refetch on focus, no polling, no retries.
-      queries: {
-        staleTime: Infinity,
-        refetchOnWindowFocus: false,
-        refetchInterval: false,
-        retry: false,
-      },
-      mutations: { retry: false },
-    },
-  });
+  return new QueryClient();
 }
 
 /** The viewer's own data (balance, lists) is read again after five minutes. */

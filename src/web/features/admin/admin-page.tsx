@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '#web/lib/query/index.ts';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { adminSessionQueryOptions, useAdminSession } from './api/get-admin-session.ts';

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '#web/lib/query/index.ts';
 import { INITIAL_MATCH_MAX, INITIAL_MATCH_MIN } from '#contract/constants.ts';
 import type { TrendingItem } from '#contract/curation.ts';
 import { apiRequest } from '#web/lib/api-client.ts';

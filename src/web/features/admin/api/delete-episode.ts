@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '#web/lib/query/index.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { episodeQueryOptions } from '#web/api/get-episode.ts';
 import { refreshCatalogue } from './refresh-catalogue.ts';

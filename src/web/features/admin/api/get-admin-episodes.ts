@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '#web/lib/query/index.ts';
 import type { AdminEpisode } from '#contract/episodes.ts';
 import { episodeQueryOptions } from '#web/api/get-episode.ts';
 import { episodesQueryOptions } from '#web/api/get-episodes.ts';

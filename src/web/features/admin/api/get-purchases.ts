@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '#web/lib/query/index.ts';
 import type { AdminPurchase, PurchaseStatusName } from '#contract/index.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 

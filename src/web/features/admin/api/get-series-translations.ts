@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '#web/lib/query/index.ts';
 import type { SeriesTranslation } from '#contract/translations.ts';
 import { catalogueQueryKey } from '#web/api/get-series.ts';
 import { apiRequest } from '#web/lib/api-client.ts';

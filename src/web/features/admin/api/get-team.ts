@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '#web/lib/query/index.ts';
 import type { OperatorSummary } from '#contract/operators.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { auditLogQueryOptions } from './get-audit-log.ts';

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '#web/lib/query/index.ts';
 import type { GrantCoinsBody, ViewerAccount } from '#contract/operators.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { auditLogQueryOptions } from './get-audit-log.ts';

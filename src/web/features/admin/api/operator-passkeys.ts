@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '#web/lib/query/index.ts';
 import type { PasskeyOptions, PasskeySummary } from '#contract/accounts.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import type { AdminSession } from './get-admin-session.ts';

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '#web/lib/query/index.ts';
 import type { TrendingItem } from '#contract/curation.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { refreshTrending } from './refresh-catalogue.ts';

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '#web/lib/query/index.ts';
 import type { AdminEpisode } from '#contract/episodes.ts';
 import { sendVideo, type VideoUploadProgress } from '../episodes/lib/send-video.ts';
 import { refreshCatalogue } from './refresh-catalogue.ts';

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '#web/lib/query/index.ts';
 import { SUBTITLE_FILE_FIELD, type SubtitleBatchReply, type SubtitleKind } from '#contract/subtitles.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { episodesQueryOptions } from '#web/api/get-episodes.ts';

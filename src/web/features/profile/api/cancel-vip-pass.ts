@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '#web/lib/query/index.ts';
 import { VIEWER_USER_ID } from '#contract/constants.ts';
 import type { VipPassReply } from '#contract/passes.ts';
 import { vipPassQueryOptions } from '#web/api/get-vip-pass.ts';

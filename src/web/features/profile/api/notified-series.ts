@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '#web/lib/query/index.ts';
 import type { z } from 'zod';
 import { VIEWER_USER_ID } from '#contract/constants.ts';
 import type { alertReply, episodeAlertSeries } from '#contract/alerts.ts';

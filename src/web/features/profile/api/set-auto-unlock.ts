@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '#web/lib/query/index.ts';
 import { VIEWER_USER_ID } from '#contract/constants.ts';
 import type { AutoUnlockSetting } from '#contract/passes.ts';
 import { autoUnlockQueryOptions } from '#web/api/get-auto-unlock.ts';

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '#web/lib/query/index.ts';
 import { VIEWER_USER_ID } from '#contract/constants.ts';
 import type { CheckInReply } from '#contract/wallet.ts';
 import { apiRequest } from '#web/lib/api-client.ts';

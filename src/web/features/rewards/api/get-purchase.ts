@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '#web/lib/query/index.ts';
 import type { PurchaseStatus } from '#contract/wallet.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 

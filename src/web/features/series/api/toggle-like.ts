@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '#web/lib/query/index.ts';
 import type { z } from 'zod';
 import { VIEWER_USER_ID } from '#contract/constants.ts';
 import type { likeReply } from '#contract/library.ts';

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '#web/lib/query/index.ts';
 import { Bell, BellRing } from 'lucide-react';
 import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 import { toast } from '#web/components/ui/toast.tsx';

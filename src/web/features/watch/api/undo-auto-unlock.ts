@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '#web/lib/query/index.ts';
 import { VIEWER_USER_ID } from '#contract/constants.ts';
 import type { UndoUnlockReply } from '#contract/wallet.ts';
 import { transactionsQueryOptions } from '#web/api/get-transactions.ts';

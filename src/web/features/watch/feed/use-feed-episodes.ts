@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '#web/lib/query/index.ts';
 import { isEpisodeFree } from '#contract/constants.ts';
 import type { Episode, Series } from '#contract/series.ts';
 import { episodeQueryOptions } from '#web/api/get-episode.ts';

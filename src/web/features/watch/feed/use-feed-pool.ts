@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '#web/lib/query/index.ts';
 import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 import type { Episode, Series } from '#contract/series.ts';
 import { resumePoint } from '#contract/watch-start.ts';

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '#web/lib/query/index.ts';
 import type { InsightsRange } from '#contract/insights.ts';
 import type { RevenueReply } from '#contract/index.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
