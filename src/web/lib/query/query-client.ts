@@ -68,7 +68,8 @@ export class QueryClient {
     const data = apply(updater, existing?.state.data as TInferred | undefined);
     if (data === undefined) return undefined;
     const query =
-      existing ?? this.build({ queryKey, queryFn: () => Promise.reject(new Error(`No fetcher for ${hashKey(queryKey)}`)) });
+      existing ??
+      this.build({ queryKey, queryFn: () => Promise.reject(new Error(`No fetcher for ${hashKey(queryKey)}`)) });
     query.setData(data, options.updatedAt);
     return data;
   }
@@ -85,7 +86,9 @@ export class QueryClient {
     const matching = this.find(filters);
     for (const query of matching) query.invalidate();
     await Promise.all(
-      matching.filter((query) => query.isActive()).map((query) => query.fetch({ restart: true }).catch(() => undefined)),
+      matching
+        .filter((query) => query.isActive())
+        .map((query) => query.fetch({ restart: true }).catch(() => undefined)),
     );
   }
 

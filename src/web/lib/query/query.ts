@@ -29,7 +29,12 @@ export interface InfiniteData<TPage, TPageParam = unknown> {
 export interface Paging<TPage = unknown, TPageParam = unknown> {
   initialPageParam: TPageParam;
   /** The next page's parameter, or null/undefined where the list ends. */
-  getNextPageParam: (lastPage: TPage, allPages: TPage[], lastPageParam: TPageParam, allPageParams: TPageParam[]) => TPageParam | null | undefined;
+  getNextPageParam: (
+    lastPage: TPage,
+    allPages: TPage[],
+    lastPageParam: TPageParam,
+    allPageParams: TPageParam[],
+  ) => TPageParam | null | undefined;
 }
 
 /** What every observer and fetch of a query may set; the latest given wins. */
@@ -117,9 +122,7 @@ export class Query<TData = unknown> {
   isStale(freshFor = this.options.staleTime): boolean {
     const staleTime = typeof freshFor === 'function' ? freshFor(this) : (freshFor ?? Infinity);
     return (
-      this.state.isInvalidated ||
-      this.state.data === undefined ||
-      Date.now() - this.state.dataUpdatedAt >= staleTime
+      this.state.isInvalidated || this.state.data === undefined || Date.now() - this.state.dataUpdatedAt >= staleTime
     );
   }
 

@@ -1,5 +1,13 @@
 import { useCallback, useEffect, useReducer, useRef, useSyncExternalStore } from 'react';
-import { nextPageParamOf, type InfiniteData, type Paging, type Query, type QueryDefinition, type QueryFunctionContext, type QueryState } from './query.ts';
+import {
+  nextPageParamOf,
+  type InfiniteData,
+  type Paging,
+  type Query,
+  type QueryDefinition,
+  type QueryFunctionContext,
+  type QueryState,
+} from './query.ts';
 import type { DataTag, QueryKey } from './query-key.ts';
 import { shareEqualParts } from './structural-sharing.ts';
 import { useQueryClient } from './query-client-context.tsx';
@@ -7,10 +15,16 @@ import { useQueryClient } from './query-client-context.tsx';
 // A placeholder is data or a function making it; data that is a function cannot be told apart, so it is ruled out.
 type Placeholder<TQueryFnData> =
   | (TQueryFnData extends (...args: never[]) => unknown ? never : TQueryFnData)
-  | ((previousData: TQueryFnData | undefined, previousQuery: Query<TQueryFnData> | undefined) => TQueryFnData | undefined);
+  | ((
+      previousData: TQueryFnData | undefined,
+      previousQuery: Query<TQueryFnData> | undefined,
+    ) => TQueryFnData | undefined);
 
-export interface UseQueryOptions<TQueryFnData = unknown, TData = TQueryFnData, TKey extends QueryKey = QueryKey>
-  extends QueryDefinition<TQueryFnData, TKey> {
+export interface UseQueryOptions<
+  TQueryFnData = unknown,
+  TData = TQueryFnData,
+  TKey extends QueryKey = QueryKey,
+> extends QueryDefinition<TQueryFnData, TKey> {
   /** What the screen shows of the answer (kept the same object while its result is equal). */
   select?: (data: TQueryFnData) => TData;
   /** Shown while the query has no answer yet: `keepPreviousData` shows the last query's answer meanwhile. */
@@ -29,8 +43,24 @@ interface ResultBase {
 /** A read's result; checking `isPending`, `isError` or `isSuccess` tells TypeScript whether `data` is there. */
 export type UseQueryResult<TData = unknown> = ResultBase &
   (
-    | { status: 'pending'; isPending: true; isSuccess: false; isError: false; data: undefined; error: null; isPlaceholderData: false }
-    | { status: 'error'; isPending: false; isSuccess: false; isError: true; data: TData | undefined; error: Error; isPlaceholderData: false }
+    | {
+        status: 'pending';
+        isPending: true;
+        isSuccess: false;
+        isError: false;
+        data: undefined;
+        error: null;
+        isPlaceholderData: false;
+      }
+    | {
+        status: 'error';
+        isPending: false;
+        isSuccess: false;
+        isError: true;
+        data: TData | undefined;
+        error: Error;
+        isPlaceholderData: false;
+      }
     | {
         status: 'success';
         isPending: false;
