@@ -19,7 +19,8 @@ export const seriesQueryOptions = (id: number | string, lang: string | null) =>
     queryKey: [...catalogueQueryKey, String(id), { lang }] as const,
     queryFn: ({ signal }) => getSeries(id, lang, signal),
     // After a language change the series stays on screen in the old one until the new one arrives.
-    placeholderData: (previous: Series | undefined, previousQuery: Query | undefined) => (previousQuery?.queryKey[1] === String(id) ? previous : undefined),
+    placeholderData: (previous: Series | undefined, previousQuery: Query | undefined) =>
+      previousQuery?.queryKey[1] === String(id) ? previous : undefined,
   });
 
 /** One series in every language the app has read it in (and not its episodes, whose key starts the same). */

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { queueViewingEvent, sendViewingEventsSoon } from '../../lib/viewing-events.ts';
 
 /**
  * Records the paywall for the operators' Insights: call it wherever a locked episode's unlock prompt can
@@ -9,7 +8,10 @@ import { queueViewingEvent, sendViewingEventsSoon } from '../../lib/viewing-even
 export function usePaywallShown(seriesId: number, episodeNumber: number | null) {
   useEffect(() => {
     if (episodeNumber === null) return;
-    queueViewingEvent({ kind: 'paywall_shown', seriesId, episodeNumber });
-    sendViewingEventsSoon();
+    // The events' queue is not part of a page's first route: the event waits the moment its code takes.
+    void import('../../lib/viewing-events.ts').then(({ queueViewingEvent, sendViewingEventsSoon }) => {
+      queueViewingEvent({ kind: 'paywall_shown', seriesId, episodeNumber });
+      sendViewingEventsSoon();
+    });
   }, [seriesId, episodeNumber]);
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import {
   Bookmark,
   ChevronRight,
@@ -26,10 +26,8 @@ import { LoginDialogOnDemand } from '../../components/account/login-dialog-on-de
 import { useLogin } from '../../components/account/use-login.ts';
 import { useAccount } from '../../api/account.ts';
 import { SignInMethods } from './components/sign-in-methods.tsx';
-import { YourData } from './components/your-data.tsx';
 import { VipPassSection } from './components/vip-pass.tsx';
 import { AutoUnlockSetting } from './components/auto-unlock-setting.tsx';
-import { NotifiedSeries } from './components/notified-series.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { TopUpDialogOnDemand } from '../../components/wallet/top-up-dialog-on-demand.tsx';
@@ -38,6 +36,11 @@ import { formatNumber } from '../../lib/format.ts';
 import { lazyPart, useLazyPart } from '../../lib/lazy-part.ts';
 
 // Shown only where the browser can install the app, which is known once the page runs: not in its first paint.
+// Below the first screen, and shown only to some (an account; series with alerts): fetched as the page starts.
+const YourData = lazy(() => import('./components/your-data.tsx').then((m) => ({ default: m.YourData })));
+const NotifiedSeries = lazy(() =>
+  import('./components/notified-series.tsx').then((m) => ({ default: m.NotifiedSeries })),
+);
 const installAppItem = lazyPart(() => import('./components/install-app-item.tsx'));
 
 export default function ProfilePage() {
@@ -145,10 +148,16 @@ export default function ProfilePage() {
 
       <VipPassSection account={account.data} onSignIn={() => setLoginOpen(true)} />
       <AutoUnlockSetting />
-      <NotifiedSeries />
+      <Suspense fallback={null}>
+        <NotifiedSeries />
+      </Suspense>
 
       <SignInMethods account={account.data} />
-      {account.data?.signedIn && <YourData />}
+      {account.data?.signedIn && (
+        <Suspense fallback={null}>
+          <YourData />
+        </Suspense>
+      )}
 
       <nav aria-label={t('menu.title')} className="overflow-hidden rounded-2xl bg-white/[0.04] ring-1 ring-white/5">
         <ul className="divide-y divide-white/5">

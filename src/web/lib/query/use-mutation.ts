@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 
 export interface MutationCallbacks<TData, TVariables, TError> {
   onSuccess?: (data: TData, variables: TVariables) => unknown;
@@ -32,8 +32,7 @@ const idle = { status: 'idle', data: undefined, error: null, variables: undefine
 
 /**
  * A write to the server. The options' callbacks run first and are waited for (a refresh they start is done
- * before the write counts as done); the callbacks given to `mutate` run after, and only for the latest call of
- * a screen still shown.
+ * before the write counts as done); the callbacks given to `mutate` run after, and only for the latest call.
  */
 export function useMutation<TData = unknown, TVariables = void, TError = Error>(
   options: UseMutationOptions<TData, TVariables, TError>,
@@ -44,18 +43,12 @@ export function useMutation<TData = unknown, TVariables = void, TError = Error>(
     latestOptions.current = options;
   });
   const latestCall = useRef(0);
-  const mounted = useRef(false);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
 
   const mutateAsync = useCallback(
     async (variables: TVariables, callbacks: MutationCallbacks<TData, TVariables, TError> = {}) => {
       const call = ++latestCall.current;
-      const current = () => call === latestCall.current && mounted.current;
+      // A screen the write itself closed (a sign-in that opens the dashboard) still gets its callbacks.
+      const current = () => call === latestCall.current;
       const { mutationFn, onSuccess, onError, onSettled } = latestOptions.current;
       setState({ status: 'pending', data: undefined, error: null, variables });
       try {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ListVideo, Maximize, Minimize, Volume2, VolumeX } from 'lucide-react';
 import { useTranslation } from '#web/lib/texts/use-translation.tsx';
-import { formatDuration } from '#web/lib/format.ts';
+import { formatDuration } from '#web/lib/format-duration.ts';
 import { Scrubber } from './scrubber.tsx';
 import { SpeedMenu } from './speed-menu.tsx';
 import { usePlaybackTime } from './use-playback-time.ts';

@@ -9,12 +9,8 @@ import { preloadDialog } from '#web/components/ui/dialog.tsx';
 import { lazyPart, useLazyPart } from '#web/lib/lazy-part.ts';
 import { EpisodeUnlockOnDemand, type EpisodeUnlockOpener } from '#web/components/wallet/episode-unlock-on-demand.tsx';
 import type { AutoUnlockHandle } from './auto-unlocker.tsx';
-import { useProgressReporter } from '../use-progress-reporter.ts';
-import { SubtitleOverlay } from '../subtitles/subtitle-overlay.tsx';
 import { SubtitlesMenu } from '../subtitles/subtitles-menu.tsx';
-import { useSubtitles } from '../subtitles/use-subtitles.ts';
-import { useViewingEvents } from '../viewing-events/use-viewing-events.ts';
-import { LockedPeeks } from './locked-peeks.tsx';
+import { useSubtitleChoice } from '../subtitles/use-subtitle-choice.ts';
 import { PlayerControlBar } from './player-control-bar.tsx';
 import { CentrePlayButton, TapForSound } from './player-notices.tsx';
 import { PlayerTopBar } from './player-top-bar.tsx';
@@ -25,7 +21,6 @@ import { useFeedPool } from './use-feed-pool.ts';
 import { useFeedTrack } from './use-feed-track.ts';
 import { usePlayback } from './use-playback.ts';
 import { usePlayerElement } from './use-player-element.ts';
-import { usePlayerKeys } from './use-player-keys.ts';
 
 // Only on a tap (the episode list): not part of the player's first paint,
 // fetched with the dialog's own code once the page is idle.
@@ -35,6 +30,15 @@ const episodeSheet = lazyPart(async () => {
 });
 
 const endNotices = lazyPart(() => import('./end-notices.tsx'));
+// None of these shows or plays the episode: their code comes right after the player's (docs/decisions/062).
+const playbackRecording = lazyPart(() => import('./playback-recording.tsx'));
+const playerKeys = lazyPart(() => import('./player-keys.tsx'));
+// Below and above the episode on screen, seen only while dragging to a locked neighbour.
+const lockedPeeksPart = lazyPart<{ locked: Episode[]; feed: Episode[] }>(() =>
+  import('./locked-peeks.tsx').then((m) => ({ default: m.LockedPeeks })),
+);
+// Only where an episode's subtitles are on.
+const subtitleCues = lazyPart(() => import('../subtitles/subtitle-cues.tsx'));
 // The lock screen's view of the player (Media Session), fetched when the page is idle.
 const mediaSession = lazyPart(() => import('./media-session.tsx'));
 // With its words: a text still on its way would suspend it, and a suspended part hides the whole feed,
@@ -138,7 +142,9 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
     overlayOpen,
   );
 
-  const subtitles = useSubtitles(activation?.episodeId === episode.id ? active : null, episode.subtitles ?? []);
+  const onScreenVideo = activation?.episodeId === episode.id ? activation.video : null;
+  const subtitles = useSubtitleChoice(episode.subtitles ?? []);
+  const SubtitleCues = useLazyPart(subtitleCues, subtitles.selected !== undefined);
   const toggleSubtitles = () => {
     if (subtitles.tracks.length === 0) return;
     const track = subtitles.toggle();
@@ -150,15 +156,9 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
     if (episode.id !== firstEpisode.current) announce(t('announce.episode', { number: episode.episodeNumber }));
   }, [episode.id, episode.episodeNumber, t]);
 
-  useProgressReporter(
-    activeRef,
-    activation?.episodeId === episode.id ? { seriesId: series.id, episodeId: episode.id } : null,
-  );
-  const viewerMovedOn = useViewingEvents(
-    activation?.episodeId === episode.id
-      ? { video: activation.video, seriesId: series.id, episodeNumber: episode.episodeNumber }
-      : null,
-  );
+  const PlaybackRecording = useLazyPart(playbackRecording, true);
+  const movedOnRef = useRef<(() => void) | null>(null);
+  const viewerMovedOn = useCallback(() => movedOnRef.current?.(), []);
 
   // ---- moving through the feed
   const move = useCallback(
@@ -231,15 +231,7 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
     else revealControls();
   };
 
-  usePlayerKeys(activeRef, {
-    togglePlay: playback.togglePlay,
-    toggleMute: playback.toggleMute,
-    toggleFullscreen: playback.toggleFullscreen,
-    revealControls,
-    move,
-    seekTo: playback.seekTo,
-    letters: { c: toggleSubtitles },
-  });
+  const PlayerKeys = useLazyPart(playerKeys, true);
 
   // ---- what is drawn
   const shown = controlsVisible || !playing || overlayOpen;
@@ -250,6 +242,7 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
   const EndNotices = useLazyPart(endNotices, failed || afterLast);
   const MediaSession = useLazyPart(mediaSession, false);
   const lockedPeeks = [next, previous].filter((e): e is Episode => e !== undefined && accessOf(e) === 'locked');
+  const LockedPeeks = useLazyPart(lockedPeeksPart, lockedPeeks.length > 0);
 
   return (
     <div className="fixed inset-0 z-40 bg-black text-white">
@@ -267,7 +260,7 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
       >
         <div ref={trackRef} className="absolute inset-0 will-change-transform">
           <div ref={layerRef} className="absolute inset-0" />
-          <LockedPeeks locked={lockedPeeks} feed={feed} />
+          {LockedPeeks && <LockedPeeks locked={lockedPeeks} feed={feed} />}
         </div>
 
         {/* The whole surface is the tap and drag target (keys and the wheel do the same for keyboards and mice). */}
@@ -285,12 +278,37 @@ export function WatchFeed({ series, episode }: WatchFeedProps) {
           </div>
         )}
 
-        <SubtitleOverlay
-          track={subtitles.selected}
-          cues={subtitles.activeCues}
-          size={subtitles.size}
-          controlsShown={shown}
-        />
+        {SubtitleCues && subtitles.selected && (
+          <SubtitleCues video={onScreenVideo} track={subtitles.selected} size={subtitles.size} controlsShown={shown} />
+        )}
+        {PlaybackRecording && (
+          <PlaybackRecording
+            videoRef={activeRef}
+            onScreen={
+              onScreenVideo && {
+                video: onScreenVideo,
+                seriesId: series.id,
+                episodeId: episode.id,
+                episodeNumber: episode.episodeNumber,
+              }
+            }
+            movedOnRef={movedOnRef}
+          />
+        )}
+        {PlayerKeys && (
+          <PlayerKeys
+            activeRef={activeRef}
+            actions={{
+              togglePlay: playback.togglePlay,
+              toggleMute: playback.toggleMute,
+              toggleFullscreen: playback.toggleFullscreen,
+              revealControls,
+              move,
+              seekTo: playback.seekTo,
+              letters: { c: toggleSubtitles },
+            }}
+          />
+        )}
         <PlayerTopBar series={series} episode={episode} fade={fade} />
         {playback.soundBlocked && muted && <TapForSound onEnable={playback.enableSound} />}
         <CentrePlayButton playing={playing} ended={ended} fade={fade} onToggle={playback.togglePlay} />

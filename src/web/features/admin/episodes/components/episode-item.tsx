@@ -7,7 +7,7 @@ import { paths } from '#web/lib/paths.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { formatDuration } from '#web/lib/format.ts';
+import { formatDuration } from '#web/lib/format-duration.ts';
 import { useReplaceEpisodeVideo } from '../../api/replace-episode-video.ts';
 import { useUpdateEpisode } from '../../api/update-episode.ts';
 import { AdminSessionContext, readableServerMessage, useAdminFailure } from '../../lib/admin-session.tsx';
