@@ -1,7 +1,8 @@
 import { StrictMode, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
-import type { Query, QueryClient } from '#web/lib/query/index.ts';
+import type { Query } from '#web/lib/query/query.ts';
+import type { QueryClient } from '#web/lib/query/query-client.ts';
 import { isViewersOwnRead } from '#contract/page-data.ts';
 import type { PageRenderRequest, PageRenderer, RenderedPage } from '#contract/page-render.ts';
 import { App } from './app/app.tsx';

@@ -1,4 +1,6 @@
-import { useQuery, useQueryClient, type QueryClient } from '#web/lib/query/index.ts';
+import { useQuery } from '#web/lib/query/use-query.ts';
+import { useQueryClient } from '#web/lib/query/query-client-context.tsx';
+import type { QueryClient } from '#web/lib/query/query-client.ts';
 import type { Account } from '#contract/accounts.ts';
 import { apiRequest } from '../lib/api-client.ts';
 

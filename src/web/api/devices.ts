@@ -1,4 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '#web/lib/query/index.ts';
+import { useMutation } from '#web/lib/query/use-mutation.ts';
+import { useQuery } from '#web/lib/query/use-query.ts';
+import { useQueryClient } from '#web/lib/query/query-client-context.tsx';
 import type { Account, Device } from '#contract/accounts.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { devicesQueryKey, forgetViewerAnswers } from './account.ts';

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '#web/lib/query/index.ts';
+import { queryOptions, useQuery } from '#web/lib/query/use-query.ts';
 import { VIEWER_USER_ID } from '#contract/constants.ts';
 import type { AutoUnlockSetting } from '#contract/passes.ts';
 import { apiRequest } from '../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '#web/lib/query/index.ts';
+import { keepPreviousData, queryOptions, useQuery } from '#web/lib/query/use-query.ts';
 import { carouselSlidesInOrder } from '#contract/catalogue-display.ts';
 import type { CarouselItem } from '#contract/curation.ts';
 import { inLanguage } from '#contract/languages.ts';

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '#web/lib/query/index.ts';
+import { queryOptions, useQuery } from '#web/lib/query/use-query.ts';
 import type { PaymentsInfo } from '#contract/wallet.ts';
 import { apiRequest } from '../lib/api-client.ts';
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '#web/lib/query/index.ts';
+import { keepPreviousData, queryOptions, useQuery } from '#web/lib/query/use-query.ts';
 import { inLanguage } from '#contract/languages.ts';
 import { SERIES_BY_ID_MAX } from '#contract/series-lists.ts';
 import type { Series } from '#contract/series.ts';

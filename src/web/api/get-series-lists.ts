@@ -1,10 +1,5 @@
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  queryOptions,
-  useInfiniteQuery,
-  useQuery,
-} from '#web/lib/query/index.ts';
+import { infiniteQueryOptions, useInfiniteQuery } from '#web/lib/query/use-infinite-query.ts';
+import { keepPreviousData, queryOptions, useQuery } from '#web/lib/query/use-query.ts';
 import type { Genre } from '#contract/constants.ts';
 import { inLanguage } from '#contract/languages.ts';
 import { seriesListUrl, type SeriesListName } from '#contract/series-lists.ts';

@@ -1,4 +1,6 @@
-import { queryOptions, useQuery, type Query, type QueryFilters } from '#web/lib/query/index.ts';
+import { queryOptions, useQuery } from '#web/lib/query/use-query.ts';
+import type { Query } from '#web/lib/query/query.ts';
+import type { QueryFilters } from '#web/lib/query/query-client.ts';
 import type { Series } from '#contract/series.ts';
 import { seriesUrl } from '#contract/read-urls.ts';
 import { apiRequest } from '../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '#web/lib/query/index.ts';
+import { keepPreviousData, queryOptions, useQuery } from '#web/lib/query/use-query.ts';
 import { TRENDING_MAX_ITEMS } from '#contract/constants.ts';
 import type { TrendingItem } from '#contract/curation.ts';
 import { inLanguage } from '#contract/languages.ts';

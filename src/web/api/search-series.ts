@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '#web/lib/query/index.ts';
+import { infiniteQueryOptions, useInfiniteQuery } from '#web/lib/query/use-infinite-query.ts';
 import { SERIES_PAGE_SIZE, type Genre } from '#contract/constants.ts';
 import type { SeriesPage } from '#contract/series.ts';
 import { apiRequest } from '../lib/api-client.ts';

@@ -1,4 +1,5 @@
-import { QueryClientProvider, type QueryClient } from '#web/lib/query/index.ts';
+import { QueryClientProvider } from '#web/lib/query/query-client-context.tsx';
+import type { QueryClient } from '#web/lib/query/query-client.ts';
 import { useEffect } from 'react';
 import { Router } from 'wouter';
 import { followStoredLanguage } from '../lib/i18n.ts';

@@ -1,4 +1,4 @@
-import { QueryClient } from '#web/lib/query/index.ts';
+import { QueryClient } from '#web/lib/query/query-client.ts';
 import type { ServedQuery } from '#contract/page-data.ts';
 import { USER_DATA_FRESH_MS } from '#contract/constants.ts';
 

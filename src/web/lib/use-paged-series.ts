@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import type { InfiniteData, UseInfiniteQueryResult } from '#web/lib/query/index.ts';
+import type { InfiniteData } from '#web/lib/query/paged-read.ts';
+import type { UseInfiniteQueryResult } from '#web/lib/query/use-infinite-query.ts';
 import type { SeriesPage } from '#contract/series.ts';
 
 /** A ref for an element at the end of a list: when it scrolls near the view, `loadMore` runs. */

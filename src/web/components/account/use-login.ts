@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useQueryClient } from '#web/lib/query/index.ts';
+import { useQueryClient } from '#web/lib/query/query-client-context.tsx';
 import { accountQueryKey, forgetViewerAnswers, signOut, useAccount } from '../../api/account.ts';
 import { translate } from '../../lib/texts/text-store.ts';
 import { TIMINGS } from '#contract/constants.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { useQueryClient } from '#web/lib/query/index.ts';
+import { useQueryClient } from '#web/lib/query/query-client-context.tsx';
 import { apiRequest, onUnauthorized } from '../../lib/api-client.ts';
 import type { AccessStatus } from '#contract/auth.ts';
 import { storageKeys } from '../../lib/storage-keys.ts';

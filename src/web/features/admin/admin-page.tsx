@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { useQueryClient } from '#web/lib/query/index.ts';
+import { useQueryClient } from '#web/lib/query/query-client-context.tsx';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { adminSessionQueryOptions, useAdminSession } from './api/get-admin-session.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { keepPreviousData, useQuery } from '#web/lib/query/index.ts';
+import { keepPreviousData, useQuery } from '#web/lib/query/use-query.ts';
 import { Lock } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
 import { Link, useParams } from 'wouter';

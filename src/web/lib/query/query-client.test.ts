@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from './query-client.ts';
 import { hashKey, matchesKey } from './query-key.ts';
+import { readPages } from './paged-read.ts';
 import { shareEqualParts } from './structural-sharing.ts';
 
 /** A fetcher that answers when told to, counting its calls and the signals it was given. */
@@ -170,8 +171,9 @@ describe('QueryClient', () => {
       queryKey: ['/api/series/lists', 'new'],
       queryFn,
       initialPageParam: null,
-      getNextPageParam: (last) => (last as { next: string | null }).next,
-    });
+      getNextPageParam: (last: unknown) => (last as { next: string | null }).next,
+      read: readPages,
+    } as Parameters<QueryClient['build']>[0]);
     const first = query.fetch();
     expect(calls[0]!.pageParam).toBe(null);
     calls[0]!.resolve({ items: ['a'], next: 'c1' });

@@ -1,4 +1,4 @@
-import { Query, type Paging, type QueryDefinition } from './query.ts';
+import { Query, type QueryDefinition } from './query.ts';
 import { hashKey, matchesKey, type DataOf, type QueryKey } from './query-key.ts';
 
 export interface QueryFilters {
@@ -27,7 +27,7 @@ export class QueryClient {
   }
 
   /** The query of `options.queryKey`, made if new; its fetcher and settings become these. */
-  build<TData>(options: QueryDefinition<unknown> & Partial<Paging>): Query<TData> {
+  build<TData>(options: QueryDefinition<unknown>): Query<TData> {
     const queryHash = hashKey(options.queryKey);
     let query = this.queries.get(queryHash);
     if (query) query.options = { ...query.options, ...options };

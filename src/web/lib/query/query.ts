@@ -20,23 +20,6 @@ export interface QueryFunctionContext<TKey extends QueryKey = QueryKey, TPagePar
   pageParam: TPageParam;
 }
 
-/** Pages read one after another, each continuing from the one before. */
-export interface InfiniteData<TPage, TPageParam = unknown> {
-  pages: TPage[];
-  pageParams: TPageParam[];
-}
-
-export interface Paging<TPage = unknown, TPageParam = unknown> {
-  initialPageParam: TPageParam;
-  /** The next page's parameter, or null/undefined where the list ends. */
-  getNextPageParam: (
-    lastPage: TPage,
-    allPages: TPage[],
-    lastPageParam: TPageParam,
-    allPageParams: TPageParam[],
-  ) => TPageParam | null | undefined;
-}
-
 /** What every observer and fetch of a query may set; the latest given wins. */
 export interface QueryDefinition<TQueryFnData = unknown, TKey extends QueryKey = QueryKey> {
   queryKey: TKey;
@@ -48,18 +31,22 @@ export interface QueryDefinition<TQueryFnData = unknown, TKey extends QueryKey =
   /** Nothing is retried: a failed read is shown, and asked again by the viewer. */
   retry?: false;
   enabled?: boolean;
+  /** How the answer is read with `queryFn`: once, unless a paged list says otherwise (paged-read.ts). */
+  read?: ReadAnswer;
 }
 
-type AnyDefinition = QueryDefinition<any> & Partial<Paging>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** Reads a query's answer by asking `ask` (its queryFn with a page parameter) as often as it needs. */
+export type ReadAnswer = (
+  ask: (pageParam: unknown) => Promise<unknown>,
+  known: unknown,
+  options: Record<string, unknown>,
+  nextPage: boolean,
+) => Promise<unknown>;
+
+type AnyDefinition = QueryDefinition<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const FIVE_MINUTES = 5 * 60_000;
 const inBrowser = typeof window !== 'undefined';
-
-export const nextPageParamOf = (paging: Paging, data: InfiniteData<unknown> | undefined) => {
-  const lastPage = data?.pages.at(-1);
-  if (!data || lastPage === undefined) return undefined;
-  return paging.getNextPageParam(lastPage, data.pages, data.pageParams.at(-1), data.pageParams);
-};
 
 /**
  * One read of the server and its answer: fetched once at a time however many screens want it, told to every
@@ -178,35 +165,15 @@ export class Query<TData = unknown> {
   }
 
   private async read(signal: AbortSignal, nextPage: boolean): Promise<TData> {
-    const { queryFn, initialPageParam, getNextPageParam } = this.options;
+    const { queryFn, read } = this.options;
     const ask = (pageParam: unknown) =>
       (queryFn as (context: QueryFunctionContext<QueryKey, unknown>) => Promise<unknown>)({
         queryKey: this.queryKey,
         signal,
         pageParam,
       });
-    if (!getNextPageParam) return (await ask(undefined)) as TData;
-
-    const paging = { initialPageParam, getNextPageParam };
-    const known = this.state.data as InfiniteData<unknown> | undefined;
-    if (nextPage && known) {
-      const param = nextPageParamOf(paging, known);
-      if (param === null || param === undefined) return known as TData;
-      const page = await ask(param);
-      return { pages: [...known.pages, page], pageParams: [...known.pageParams, param] } as TData;
-    }
-    // Read again: as many pages as were shown, each from the fresh page before it.
-    const read: InfiniteData<unknown> = { pages: [], pageParams: [] };
-    let param: unknown = initialPageParam;
-    for (let index = 0; index < Math.max(1, known?.pages.length ?? 0); index++) {
-      if (index > 0) {
-        param = nextPageParamOf(paging, read);
-        if (param === null || param === undefined) break;
-      }
-      read.pages.push(await ask(param));
-      read.pageParams.push(param);
-    }
-    return read as TData;
+    if (!read) return (await ask(undefined)) as TData;
+    return (await read(ask, this.state.data, this.options as unknown as Record<string, unknown>, nextPage)) as TData;
   }
 
   /** Stops its read in flight (the query is being removed). */

@@ -1,13 +1,5 @@
-import { useCallback, useEffect, useReducer, useRef, useSyncExternalStore } from 'react';
-import {
-  nextPageParamOf,
-  type InfiniteData,
-  type Paging,
-  type Query,
-  type QueryDefinition,
-  type QueryFunctionContext,
-  type QueryState,
-} from './query.ts';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import type { Query, QueryDefinition, QueryState } from './query.ts';
 import type { DataTag, QueryKey } from './query-key.ts';
 import { shareEqualParts } from './structural-sharing.ts';
 import { useQueryClient } from './query-client-context.tsx';
@@ -73,20 +65,6 @@ export type UseQueryResult<TData = unknown> = ResultBase &
       }
   );
 
-export type UseInfiniteQueryOptions<TPage = unknown, TKey extends QueryKey = QueryKey, TPageParam = unknown> = Omit<
-  UseQueryOptions<InfiniteData<TPage, TPageParam>, InfiniteData<TPage, TPageParam>, TKey>,
-  'queryFn' | 'select'
-> &
-  Paging<TPage, TPageParam> & {
-    queryFn: (context: QueryFunctionContext<TKey, TPageParam>) => Promise<TPage>;
-  };
-
-export type UseInfiniteQueryResult<TData = InfiniteData<unknown>> = UseQueryResult<TData> & {
-  fetchNextPage: () => Promise<unknown>;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-};
-
 /** Options of one read, its key tagged with its data's type (so `setQueryData(options.queryKey, …)` is typed). */
 export function queryOptions<TQueryFnData, TData = TQueryFnData, TKey extends QueryKey = QueryKey>(
   options: UseQueryOptions<TQueryFnData, TData, TKey>,
@@ -94,21 +72,13 @@ export function queryOptions<TQueryFnData, TData = TQueryFnData, TKey extends Qu
   return options as UseQueryOptions<TQueryFnData, TData, TKey> & { queryKey: DataTag<TKey, TQueryFnData> };
 }
 
-export function infiniteQueryOptions<TPage, TKey extends QueryKey = QueryKey, TPageParam = unknown>(
-  options: UseInfiniteQueryOptions<TPage, TKey, TPageParam>,
-): UseInfiniteQueryOptions<TPage, TKey, TPageParam> & { queryKey: DataTag<TKey, InfiniteData<TPage, TPageParam>> } {
-  return options as UseInfiniteQueryOptions<TPage, TKey, TPageParam> & {
-    queryKey: DataTag<TKey, InfiniteData<TPage, TPageParam>>;
-  };
-}
-
 /** Placeholder data: the answer of the query this screen read before (a page, a language) until the new one comes. */
 export const keepPreviousData = <T>(previousData: T | undefined): T | undefined => previousData;
 
-type AnyOptions = UseQueryOptions<unknown, unknown> & Partial<Paging>;
+export type AnyOptions = UseQueryOptions<unknown, unknown>;
 
 /** Reads it now if wanted: on screen, enabled, and without a fresh answer. */
-function fetchIfWanted(query: Query, options: AnyOptions) {
+export function fetchIfWanted(query: Query, options: AnyOptions) {
   if (options.enabled === false || query.state.fetchStatus === 'fetching') return;
   if (query.isStale(options.staleTime)) query.fetch().catch(() => undefined);
 }
@@ -167,7 +137,7 @@ function useShownData(query: Query, state: QueryState, options: AnyOptions) {
   return { data: shown, isPlaceholderData };
 }
 
-function resultOf(query: Query, state: QueryState, shown: { data: unknown; isPlaceholderData: boolean }) {
+export function resultOf(query: Query, state: QueryState, shown: { data: unknown; isPlaceholderData: boolean }) {
   const status = shown.isPlaceholderData ? 'success' : state.status;
   return {
     data: shown.data,
@@ -184,7 +154,7 @@ function resultOf(query: Query, state: QueryState, shown: { data: unknown; isPla
   };
 }
 
-function useBaseQuery(options: AnyOptions) {
+export function useBaseQuery(options: AnyOptions) {
   const client = useQueryClient();
   const query = client.build(options);
   const state = useQueryState(query);
@@ -200,52 +170,4 @@ export function useQuery<TQueryFnData, TData = TQueryFnData, TKey extends QueryK
   const { query, state, shown } = useBaseQuery(options as unknown as AnyOptions);
   const refetch = useCallback(() => query.fetch({ restart: true }).catch(() => undefined), [query]);
   return { ...resultOf(query, state, shown), refetch } as UseQueryResult<TData>;
-}
-
-/** A list read page by page: `fetchNextPage` adds the next one, while `hasNextPage`. */
-export function useInfiniteQuery<TPage, TKey extends QueryKey = QueryKey, TPageParam = unknown>(
-  options: UseInfiniteQueryOptions<TPage, TKey, TPageParam>,
-): UseInfiniteQueryResult<InfiniteData<TPage, TPageParam>> {
-  const { query, state, shown } = useBaseQuery(options as unknown as AnyOptions);
-  const fetchNextPage = useCallback(() => query.fetch({ nextPage: true }).catch(() => undefined), [query]);
-  const nextParam = shown.isPlaceholderData
-    ? undefined
-    : nextPageParamOf(options as unknown as Paging, state.data as InfiniteData<unknown> | undefined);
-  return {
-    ...resultOf(query, state, shown),
-    fetchNextPage,
-    hasNextPage: nextParam !== null && nextParam !== undefined,
-    isFetchingNextPage: state.fetchStatus === 'fetching' && state.fetchingNextPage,
-  } as UseInfiniteQueryResult<InfiniteData<TPage, TPageParam>>;
-}
-
-/** Several reads at once, as many as `queries` (a list that may change length). */
-export function useQueries<TQueryFnData, TKey extends QueryKey>({
-  queries,
-}: {
-  queries: UseQueryOptions<TQueryFnData, TQueryFnData, TKey>[];
-}): UseQueryResult<TQueryFnData>[] {
-  const client = useQueryClient();
-  const built = queries.map((options) => client.build(options as unknown as AnyOptions));
-  const [, changed] = useReducer((count: number) => count + 1, 0);
-  const hashes = built.map((query) => query.queryHash).join('\n');
-  const states = built.map((query) => query.state);
-  const rendered = useRef(states);
-  useEffect(() => {
-    rendered.current = states;
-  });
-  useEffect(() => {
-    const stops = built.flatMap((query, index) => {
-      fetchIfWanted(query, queries[index] as unknown as AnyOptions);
-      return [query.subscribe(changed), query.observe({ enabled: queries[index]?.enabled !== false })];
-    });
-    // A change between the render and this subscription would otherwise be missed.
-    if (built.some((query, index) => query.state !== rendered.current[index])) changed();
-    return () => stops.forEach((stop) => stop());
-    // The queries are named by their hashes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hashes, client]);
-  return built.map((query) =>
-    resultOf(query, query.state, { data: query.state.data, isPlaceholderData: false }),
-  ) as UseQueryResult<TQueryFnData>[];
 }

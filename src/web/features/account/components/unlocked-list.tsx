@@ -1,4 +1,4 @@
-import { useQueries } from '#web/lib/query/index.ts';
+import { useQueries } from '#web/lib/query/use-queries.ts';
 import { ChevronRight, LockOpen } from 'lucide-react';
 import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 import { Link } from 'wouter';

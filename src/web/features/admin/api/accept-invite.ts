@@ -1,4 +1,4 @@
-import { useMutation } from '#web/lib/query/index.ts';
+import { useMutation } from '#web/lib/query/use-mutation.ts';
 import type { InviteReply } from '#contract/operators.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery, type QueryClient } from '#web/lib/query/index.ts';
+import { queryOptions, useQuery } from '#web/lib/query/use-query.ts';
+import type { QueryClient } from '#web/lib/query/query-client.ts';
 import type { AdminEpisode } from '#contract/episodes.ts';
 import { episodeQueryOptions } from '#web/api/get-episode.ts';
 import { episodesQueryOptions } from '#web/api/get-episodes.ts';

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '#web/lib/query/index.ts';
+import { infiniteQueryOptions, useInfiniteQuery } from '#web/lib/query/use-infinite-query.ts';
 import type { AuditEntry, AuditPage } from '#contract/operators.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 

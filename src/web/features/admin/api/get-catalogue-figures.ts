@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '#web/lib/query/index.ts';
+import { queryOptions, useQuery } from '#web/lib/query/use-query.ts';
 import type { CatalogueFigures } from '#contract/series.ts';
 import { catalogueQueryKey } from '#web/api/get-series.ts';
 import { apiRequest } from '#web/lib/api-client.ts';

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '#web/lib/query/index.ts';
+import { queryOptions, useQuery } from '#web/lib/query/use-query.ts';
 import { isHlsUrl } from '#web/lib/media/media-attachment.ts';
 import { ladderOf, type Rendition } from '../episodes/lib/ladder.ts';
 

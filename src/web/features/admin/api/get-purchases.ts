@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '#web/lib/query/index.ts';
+import { infiniteQueryOptions, useInfiniteQuery } from '#web/lib/query/use-infinite-query.ts';
 import type { AdminPurchase, PurchaseStatusName } from '#contract/index.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery, type QueryClient } from '#web/lib/query/index.ts';
+import { queryOptions, useQuery } from '#web/lib/query/use-query.ts';
+import type { QueryClient } from '#web/lib/query/query-client.ts';
 import type { SeriesTranslation } from '#contract/translations.ts';
 import { catalogueQueryKey } from '#web/api/get-series.ts';
 import { apiRequest } from '#web/lib/api-client.ts';

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery, type QueryClient } from '#web/lib/query/index.ts';
+import { queryOptions, useQuery } from '#web/lib/query/use-query.ts';
+import type { QueryClient } from '#web/lib/query/query-client.ts';
 import type { OperatorSummary } from '#contract/operators.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { auditLogQueryOptions } from './get-audit-log.ts';

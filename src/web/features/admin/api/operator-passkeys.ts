@@ -1,4 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '#web/lib/query/index.ts';
+import { queryOptions, useQuery } from '#web/lib/query/use-query.ts';
+import { useMutation } from '#web/lib/query/use-mutation.ts';
+import { useQueryClient } from '#web/lib/query/query-client-context.tsx';
 import type { PasskeyOptions, PasskeySummary } from '#contract/accounts.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import type { AdminSession } from './get-admin-session.ts';

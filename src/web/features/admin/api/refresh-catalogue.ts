@@ -1,4 +1,4 @@
-import type { QueryClient } from '#web/lib/query/index.ts';
+import type { QueryClient } from '#web/lib/query/query-client.ts';
 import { carouselQueryOptions } from '#web/api/get-carousel.ts';
 import { catalogueQueryKey } from '#web/api/get-series.ts';
 import { trendingQueryOptions } from '#web/api/get-trending.ts';

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '#web/lib/query/index.ts';
+import { useMutation } from '#web/lib/query/use-mutation.ts';
+import { useQueryClient } from '#web/lib/query/query-client-context.tsx';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { refreshTrending } from './refresh-catalogue.ts';
 

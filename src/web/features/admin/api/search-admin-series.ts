@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '#web/lib/query/index.ts';
+import { keepPreviousData, queryOptions, useQuery } from '#web/lib/query/use-query.ts';
 import { catalogueQueryKey } from '#web/api/get-series.ts';
 import { searchSeries, type SeriesSearch } from '#web/api/search-series.ts';
 

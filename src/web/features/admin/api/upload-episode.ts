@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '#web/lib/query/index.ts';
+import { useMutation } from '#web/lib/query/use-mutation.ts';
+import { useQueryClient } from '#web/lib/query/query-client-context.tsx';
 import type { AdminEpisode } from '#contract/episodes.ts';
 import { sendVideo, type VideoUploadProgress } from '../episodes/lib/send-video.ts';
 import { refreshCatalogue } from './refresh-catalogue.ts';

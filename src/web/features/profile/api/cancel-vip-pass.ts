@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '#web/lib/query/index.ts';
+import { useMutation } from '#web/lib/query/use-mutation.ts';
+import { useQueryClient } from '#web/lib/query/query-client-context.tsx';
 import { VIEWER_USER_ID } from '#contract/constants.ts';
 import type { VipPassReply } from '#contract/passes.ts';
 import { vipPassQueryOptions } from '#web/api/get-vip-pass.ts';

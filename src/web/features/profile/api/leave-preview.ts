@@ -1,4 +1,4 @@
-import { useMutation } from '#web/lib/query/index.ts';
+import { useMutation } from '#web/lib/query/use-mutation.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { storageKeys } from '#web/lib/storage-keys.ts';
 

@@ -1,4 +1,4 @@
-import { useMutation } from '#web/lib/query/index.ts';
+import { useMutation } from '#web/lib/query/use-mutation.ts';
 import { VIEWER_USER_ID } from '#contract/constants.ts';
 import type { VipPortalReply } from '#contract/passes.ts';
 import { apiRequest } from '#web/lib/api-client.ts';

@@ -1,4 +1,4 @@
-import { useMutation } from '#web/lib/query/index.ts';
+import { useMutation } from '#web/lib/query/use-mutation.ts';
 import type { Account } from '#contract/accounts.ts';
 import { useAfterAccountChange } from '#web/api/account.ts';
 import { apiRequest } from '#web/lib/api-client.ts';

@@ -1,4 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '#web/lib/query/index.ts';
+import { useMutation } from '#web/lib/query/use-mutation.ts';
+import { useQuery } from '#web/lib/query/use-query.ts';
+import { useQueryClient } from '#web/lib/query/query-client-context.tsx';
 import type { z } from 'zod';
 import { VIEWER_USER_ID } from '#contract/constants.ts';
 import type { alertReply, episodeAlertSeries } from '#contract/alerts.ts';

@@ -1,4 +1,4 @@
-import { useQuery } from '#web/lib/query/index.ts';
+import { useQuery } from '#web/lib/query/use-query.ts';
 import type { Invitation } from '#contract/invitations.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQueryClient } from '#web/lib/query/index.ts';
+import { useQueryClient } from '#web/lib/query/query-client-context.tsx';
 import { useSearchParams } from 'wouter';
 import { CheckCircle2, CircleSlash, Loader2 } from 'lucide-react';
 import { useTranslation } from '#web/lib/texts/use-translation.tsx';

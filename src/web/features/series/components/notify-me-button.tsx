@@ -1,4 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '#web/lib/query/index.ts';
+import { useMutation } from '#web/lib/query/use-mutation.ts';
+import { useQuery } from '#web/lib/query/use-query.ts';
+import { useQueryClient } from '#web/lib/query/query-client-context.tsx';
 import { Bell, BellRing } from 'lucide-react';
 import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 import { toast } from '#web/components/ui/toast.tsx';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useQueryClient } from '#web/lib/query/index.ts';
+import { useQueryClient } from '#web/lib/query/query-client-context.tsx';
 import { VIEWER_USER_ID } from '#contract/constants.ts';
 import { progressQueryOptions } from '#web/api/get-progress.ts';
 import { postKeptAlive } from '#web/lib/api-client.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useQueryClient } from '#web/lib/query/index.ts';
+import { useQueryClient } from '#web/lib/query/query-client-context.tsx';
 import { isEpisodeFree } from '#contract/constants.ts';
 import type { Episode, Series } from '#contract/series.ts';
 import { episodeQueryOptions } from '#web/api/get-episode.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { useQueryClient } from '#web/lib/query/index.ts';
+import { useQueryClient } from '#web/lib/query/query-client-context.tsx';
 import { useTranslation } from '#web/lib/texts/use-translation.tsx';
 import type { Episode, Series } from '#contract/series.ts';
 import { resumePoint } from '#contract/watch-start.ts';

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '#web/lib/query/index.ts';
+import { queryOptions, useQuery } from '#web/lib/query/use-query.ts';
 import type { InsightsRange } from '#contract/insights.ts';
 import type { RevenueReply } from '#contract/index.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
