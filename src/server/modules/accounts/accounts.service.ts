@@ -38,8 +38,9 @@ export function bringGuestInto(db: Database, guestId: string, accountId: string)
     if (!account || account.closedAt) throw notFound('No such account');
     if (!guest || guest.closedAt || (await repo.hasSignInMethod(tx, guestId))) return false;
     await bringAlongWallet(tx, guest, accountId);
-    await bringAlongLibrary(tx, guestId, accountId);
+    // Alerts first: the guest's saves are deleted as they move, and a deleted save stops its alerts.
     await bringAlongAlerts(tx, guestId, accountId);
+    await bringAlongLibrary(tx, guestId, accountId);
     await closeGuestInto(tx, guestId, accountId);
     return true;
   });

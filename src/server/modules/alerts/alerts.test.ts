@@ -9,7 +9,7 @@ import { createSeries } from '../../testing/factory.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { makeSourceVideo, multipartBody, waitFor } from '../../testing/media-uploads.ts';
 import { startPushStandIn, type PushStandIn, type StandInSubscription } from '../../testing/push-service.ts';
-import { deleteAccount } from '../accounts/accounts.service.ts';
+import { bringGuestInto, deleteAccount } from '../accounts/accounts.service.ts';
 import { resolveVapidKeys } from './alerts.service.ts';
 
 // Publishing is a real upload and transcode, on two cores shared with everything else.
@@ -189,6 +189,36 @@ describe('new-episode alerts', () => {
     expect(after.json()).toEqual([expect.objectContaining({ seriesId: second })]);
     const again = await subscriber.as({ method: 'DELETE', url: `/api/user/user-1/alerts/${first}` });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('un-saving a series stops its alerts, to every browser of the viewer; the other series keep theirs', async () => {
+    const [unsaved, kept] = [await newSeries(), await newSeries()];
+    const subscriber = await newSubscriber();
+    const phone = standIn.subscribe();
+    await saveAndNotify(subscriber, unsaved);
+    await saveAndNotify(subscriber, kept);
+    expect((await notifyMe(subscriber, unsaved, phone)).statusCode).toBe(200);
+
+    const toggled = await subscriber.as({ method: 'POST', url: `/api/user/user-1/bookmark/${unsaved}` });
+    expect(toggled.json()).toMatchObject({ bookmarked: false });
+    const list = await subscriber.as({ method: 'GET', url: '/api/user/user-1/alerts' });
+    expect(list.json()).toEqual([expect.objectContaining({ seriesId: kept })]);
+
+    await publish(unsaved);
+    expect(payloads(subscriber.browser)).toEqual([]);
+    expect(payloads(phone)).toEqual([]);
+  });
+
+  it('a guest who signs in brings their alerts along, with their saves', async () => {
+    const seriesId = await newSeries();
+    const guest = await newSubscriber();
+    const account = await newSubscriber();
+    await saveAndNotify(guest, seriesId);
+    expect(await bringGuestInto(t.db, guest.id, account.id)).toBe(true);
+    const list = await account.as({ method: 'GET', url: '/api/user/user-1/alerts' });
+    expect(list.json()).toEqual([expect.objectContaining({ seriesId })]);
+    await publish(seriesId);
+    expect(payloads(guest.browser).map((p) => p.url)).toHaveLength(1);
   });
 
   it('refuses a series the viewer has not saved, and bad subscriptions, writing nothing', async () => {
