@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_TAGS } from './languages.ts';
 
 const base64url = (name: string, bytes: { min: number; max: number }) =>
   z
@@ -28,7 +29,13 @@ export const pushSubscriptionBody = z.object({
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
 
-export const alertSubscribeBody = z.object({ subscription: pushSubscriptionBody });
+const languageTags = Object.values(LANGUAGE_TAGS) as [string, ...string[]];
+
+export const alertSubscribeBody = z.object({
+  subscription: pushSubscriptionBody,
+  /** The language the browser's alerts are written in (the app's, as a BCP 47 tag); English if not given. */
+  language: z.enum(languageTags, { error: `language must be one of ${languageTags.join(', ')}` }).optional(),
+});
 
 export const pushKeyReply = z.object({
   /** The server's VAPID public key: `applicationServerKey` of `pushManager.subscribe`. */

@@ -992,6 +992,8 @@ export const pushSubscriptions = pgTable(
     /** The browser's P-256 public key and auth secret, base64url as the browser gave them. */
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
+    /** The app's language in that browser (BCP 47): its alerts are written in it. */
+    language: text('language').notNull().default('en'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -7,6 +7,7 @@ import {
   pushKeys,
   pushSubscriptions,
   series,
+  seriesTranslations,
 } from '../../db/schema.ts';
 
 export type AlertJobRow = typeof episodeAlertJobs.$inferSelect;
@@ -31,7 +32,7 @@ export async function insertPushKeys(db: Executor, keys: { publicKey: string; pr
 export async function upsertSubscription(
   db: Executor,
   viewerId: string,
-  target: { endpoint: string; p256dh: string; auth: string },
+  target: { endpoint: string; p256dh: string; auth: string; language: string },
 ): Promise<number> {
   const [existing] = await db
     .select({ id: pushSubscriptions.id, viewerId: pushSubscriptions.viewerId })
@@ -44,7 +45,7 @@ export async function upsertSubscription(
     }
     await db
       .update(pushSubscriptions)
-      .set({ viewerId, p256dh: target.p256dh, auth: target.auth })
+      .set({ viewerId, p256dh: target.p256dh, auth: target.auth, language: target.language })
       .where(eq(pushSubscriptions.id, existing.id));
     return existing.id;
   }
@@ -53,7 +54,7 @@ export async function upsertSubscription(
     .values({ viewerId, ...target })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { viewerId, p256dh: target.p256dh, auth: target.auth },
+      set: { viewerId, p256dh: target.p256dh, auth: target.auth, language: target.language },
     })
     .returning({ id: pushSubscriptions.id });
   return inserted!.id;
@@ -134,6 +135,15 @@ export async function claimAlertJob(db: Executor, leaseMs: number): Promise<Aler
   return row;
 }
 
+/** The series' title in each language it was translated into. */
+export async function seriesTitles(db: Executor, seriesId: number): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ language: seriesTranslations.language, title: seriesTranslations.title })
+    .from(seriesTranslations)
+    .where(eq(seriesTranslations.seriesId, seriesId));
+  return new Map(rows.map((row) => [row.language, row.title]));
+}
+
 /** What the alert of a job's episode says; nothing when the episode is gone. */
 export async function episodeOfJob(db: Executor, episodeId: number) {
   const [row] = await db
@@ -168,13 +178,13 @@ export async function nextSubscriptionIds(db: Executor, seriesId: number, afterI
  */
 export async function takeHourlyAlerts(db: Executor, seriesId: number, subscriptionIds: number[]) {
   if (subscriptionIds.length === 0) return [];
-  const result = await db.execute<{ id: number; endpoint: string; p256dh: string; auth: string }>(sql`
+  const result = await db.execute<{ id: number; endpoint: string; p256dh: string; auth: string; language: string }>(sql`
     update ${episodeAlertSeries} a set last_alert_at = now()
     from ${pushSubscriptions} s
     where a.series_id = ${seriesId} and a.subscription_id = any(${sql.param(subscriptionIds)}::int[])
       and s.id = a.subscription_id
       and (a.last_alert_at is null or a.last_alert_at <= now() - interval '1 hour')
-    returning s.id, s.endpoint, s.p256dh, s.auth`);
+    returning s.id, s.endpoint, s.p256dh, s.auth, s.language`);
   return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 

@@ -63,6 +63,7 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.userId,
         request.params.seriesId,
         request.body.subscription,
+        request.body.language ?? 'en',
         app.config.push.allowPrivateEndpoints,
       ),
   );

@@ -71,8 +71,8 @@ export function createAlertSender(options: AlertSenderOptions): AlertSender {
   }
 
   async function sendBatch(
-    recipients: { id: number; endpoint: string; p256dh: string; auth: string }[],
-    payload: string,
+    recipients: { id: number; endpoint: string; p256dh: string; auth: string; language: string }[],
+    payloadIn: (language: string) => string,
   ) {
     const gone: number[] = [];
     let delivered = 0;
@@ -81,7 +81,7 @@ export function createAlertSender(options: AlertSenderOptions): AlertSender {
       Array.from({ length: Math.min(concurrency, recipients.length) }, async () => {
         while (next < recipients.length) {
           const recipient = recipients[next++]!;
-          const outcome = await deliver(recipient, payload);
+          const outcome = await deliver(recipient, payloadIn(recipient.language));
           if (outcome.kind === 'delivered') delivered++;
           else if (outcome.kind === 'gone') gone.push(recipient.id);
           else log.warn(`episode alert not delivered to subscription ${recipient.id}: ${describe(outcome)}`);
@@ -95,7 +95,12 @@ export function createAlertSender(options: AlertSenderOptions): AlertSender {
   async function runJob(job: repo.AlertJobRow) {
     const episode = await repo.episodeOfJob(db, job.episodeId);
     if (!episode) return repo.finishAlertJob(db, job.id);
-    const payload = JSON.stringify(alertPayload(episode));
+    const titles = await repo.seriesTitles(db, episode.seriesId);
+    const payloads = new Map<string, string>();
+    const payloadIn = (language: string) => {
+      if (!payloads.has(language)) payloads.set(language, JSON.stringify(alertPayload(episode, language, titles)));
+      return payloads.get(language)!;
+    };
     let after = job.afterSubscription;
     let delivered = 0;
     let gone = 0;
@@ -104,7 +109,7 @@ export function createAlertSender(options: AlertSenderOptions): AlertSender {
       const ids = await repo.nextSubscriptionIds(db, episode.seriesId, after, batchSize);
       if (ids.length === 0) break;
       const recipients = await repo.takeHourlyAlerts(db, episode.seriesId, ids);
-      const sent = await sendBatch(recipients, payload);
+      const sent = await sendBatch(recipients, payloadIn);
       delivered += sent.delivered;
       gone += sent.gone;
       after = ids[ids.length - 1]!;

@@ -5,6 +5,7 @@ import { generateVapidKeys, type VapidKeys } from '../../push/push-service.ts';
 import { bookmarkedSeriesIds } from '../library/library.service.ts';
 import * as repo from './alerts.repository.ts';
 import { checkPushEndpoint } from './push-endpoint.ts';
+import { episodeOutText } from './alert-texts.ts';
 
 /**
  * The VAPID key pair: the configured one, else the one kept in the database, else a new one, kept. Instances
@@ -30,6 +31,7 @@ export async function notifyOfSeries(
   viewerId: string,
   seriesId: number,
   subscription: PushSubscriptionBody,
+  language: string,
   allowPrivateEndpoints: boolean,
 ) {
   await checkPushEndpoint(subscription.endpoint, allowPrivateEndpoints);
@@ -39,6 +41,7 @@ export async function notifyOfSeries(
       endpoint: subscription.endpoint,
       p256dh: subscription.keys.p256dh,
       auth: subscription.keys.auth,
+      language,
     });
     await repo.addAlertSeries(tx, id, seriesId);
   });
@@ -71,16 +74,23 @@ export function queueEpisodeAlerts(db: Executor, episodeId: number): Promise<voi
   return repo.insertAlertJob(db, episodeId);
 }
 
-/** The alert's words: "{series}: episode N is out", opening the episode. */
-export function alertPayload(episode: {
-  episodeId: number;
-  episodeNumber: number;
-  episodeTitle: string;
-  seriesTitle: string;
-  thumbnailUrl: string;
-}): EpisodeAlertPayload {
+/**
+ * The alert's words in the browser's language: "{series}: episode N is out" (the series' title in that language
+ * where it was translated), opening the episode.
+ */
+export function alertPayload(
+  episode: {
+    episodeId: number;
+    episodeNumber: number;
+    episodeTitle: string;
+    seriesTitle: string;
+    thumbnailUrl: string;
+  },
+  language = 'en',
+  translatedTitles: ReadonlyMap<string, string> = new Map(),
+): EpisodeAlertPayload {
   return {
-    title: `${episode.seriesTitle}: episode ${episode.episodeNumber} is out`,
+    title: episodeOutText(language, translatedTitles.get(language) ?? episode.seriesTitle, episode.episodeNumber),
     body: episode.episodeTitle,
     url: `/watch/${episode.episodeId}`,
     icon: episode.thumbnailUrl,

@@ -10,7 +10,9 @@ import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { makeSourceVideo, multipartBody, waitFor } from '../../testing/media-uploads.ts';
 import { startPushStandIn, type PushStandIn, type StandInSubscription } from '../../testing/push-service.ts';
 import { bringGuestInto, deleteAccount } from '../accounts/accounts.service.ts';
+import { LANGUAGE_TAGS } from '#contract/languages.ts';
 import { resolveVapidKeys } from './alerts.service.ts';
+import { hasEpisodeOutText } from './alert-texts.ts';
 
 // Publishing is a real upload and transcode, on two cores shared with everything else.
 vi.setConfig({ testTimeout: 120_000 });
@@ -57,11 +59,16 @@ async function save(viewer: Subscriber, seriesId: number) {
   expect(saved.json()).toMatchObject({ bookmarked: true });
 }
 
-function notifyMe(viewer: Subscriber, seriesId: number, browser: StandInSubscription = viewer.browser) {
+function notifyMe(
+  viewer: Subscriber,
+  seriesId: number,
+  browser: StandInSubscription = viewer.browser,
+  language?: string,
+) {
   return viewer.as({
     method: 'PUT',
     url: `/api/user/user-1/alerts/${seriesId}`,
-    payload: { subscription: { endpoint: browser.endpoint, keys: browser.keys, expirationTime: null } },
+    payload: { subscription: { endpoint: browser.endpoint, keys: browser.keys, expirationTime: null }, language },
   });
 }
 
@@ -189,6 +196,41 @@ describe('new-episode alerts', () => {
     expect(after.json()).toEqual([expect.objectContaining({ seriesId: second })]);
     const again = await subscriber.as({ method: 'DELETE', url: `/api/user/user-1/alerts/${first}` });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('writes each alert in its browser’s language, with the series’ title translated where it is', async () => {
+    const seriesId = await newSeries();
+    const translated = await t.admin({
+      method: 'PUT',
+      url: `/api/series/${seriesId}/translations/es`,
+      payload: { title: 'Alertada en español', description: '', tags: [] },
+    });
+    expect(translated.statusCode, translated.body).toBe(200);
+    const [spanish, arabic, english] = [await newSubscriber(), await newSubscriber(), await newSubscriber()];
+    for (const [viewer, language] of [
+      [spanish, 'es'],
+      [arabic, 'ar'],
+      [english, undefined],
+    ] as const) {
+      await save(viewer, seriesId);
+      expect((await notifyMe(viewer, seriesId, viewer.browser, language)).statusCode).toBe(200);
+    }
+    await publish(seriesId);
+    expect(payloads(spanish.browser).map((p) => p.title)).toEqual(['Alertada en español: ya está el episodio 1']);
+    expect(payloads(arabic.browser).map((p) => p.title)).toEqual([`Alerted ${seriesCount}: الحلقة 1 متاحة الآن`]);
+    expect(payloads(english.browser).map((p) => p.title)).toEqual([`Alerted ${seriesCount}: episode 1 is out`]);
+  });
+
+  it('has the alert’s words in every language of the app, and refuses another language', async () => {
+    expect(Object.values(LANGUAGE_TAGS).filter((tag) => !hasEpisodeOutText(tag))).toEqual([]);
+    const seriesId = await newSeries();
+    const viewer = await newSubscriber();
+    await save(viewer, seriesId);
+    const refused = await notifyMe(viewer, seriesId, viewer.browser, 'xx');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/language must be one of/);
+    const rows = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.viewerId, viewer.id));
+    expect(rows).toEqual([]);
   });
 
   it('un-saving a series stops its alerts, to every browser of the viewer; the other series keep theirs', async () => {

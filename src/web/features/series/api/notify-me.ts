@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { VIEWER_USER_ID } from '#contract/constants.ts';
 import type { alertReply, episodeAlertSeries, pushKeyReply } from '#contract/alerts.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { shownLanguageTag } from '#web/lib/texts/text-store.ts';
 
 export const alertsPath = `/api/user/${VIEWER_USER_ID}/alerts`;
 
@@ -23,7 +24,7 @@ export async function notifyMe(seriesId: number) {
     (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
   return apiRequest<z.infer<typeof alertReply>>(`${alertsPath}/${seriesId}`, {
     method: 'PUT',
-    body: { subscription: subscription.toJSON() },
+    body: { subscription: subscription.toJSON(), language: shownLanguageTag() },
   });
 }
 
