@@ -30,9 +30,15 @@ const episodeSheet = lazyPart(async () => {
 });
 
 const endNotices = lazyPart(() => import('./end-notices.tsx'));
-// None of these shows or plays the episode: their code comes right after the player's (docs/decisions/062).
+// None of these shows or plays the episode, so they are not in the player's first route; they are asked for as
+// soon as its code runs, alongside the episode's data, and are here before the feed is (docs/decisions/062).
 const playbackRecording = lazyPart(() => import('./playback-recording.tsx'));
 const playerKeys = lazyPart(() => import('./player-keys.tsx'));
+if (typeof window !== 'undefined') {
+  // A failed fetch is asked for again when the feed mounts (useLazyPart).
+  playbackRecording.preload().catch(() => undefined);
+  playerKeys.preload().catch(() => undefined);
+}
 // Below and above the episode on screen, seen only while dragging to a locked neighbour.
 const lockedPeeksPart = lazyPart<{ locked: Episode[]; feed: Episode[] }>(() =>
   import('./locked-peeks.tsx').then((m) => ({ default: m.LockedPeeks })),
