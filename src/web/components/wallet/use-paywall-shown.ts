@@ -1,4 +1,9 @@
 import { useEffect } from 'react';
+import { preloadWhenIdle } from '../../lib/lazy-part.ts';
+
+const loadEventsQueue = () => import('../../lib/viewing-events.ts');
+// Not in a page's first route: fetched once the page is idle, so a tap that shows a paywall fetches nothing.
+if (typeof window !== 'undefined') preloadWhenIdle(loadEventsQueue);
 
 /**
  * Records the paywall for the operators' Insights: call it wherever a locked episode's unlock prompt can
@@ -8,8 +13,7 @@ import { useEffect } from 'react';
 export function usePaywallShown(seriesId: number, episodeNumber: number | null) {
   useEffect(() => {
     if (episodeNumber === null) return;
-    // The events' queue is not part of a page's first route: the event waits the moment its code takes.
-    void import('../../lib/viewing-events.ts').then(({ queueViewingEvent, sendViewingEventsSoon }) => {
+    void loadEventsQueue().then(({ queueViewingEvent, sendViewingEventsSoon }) => {
       queueViewingEvent({ kind: 'paywall_shown', seriesId, episodeNumber });
       sendViewingEventsSoon();
     });
