@@ -7,7 +7,9 @@
  *   npx tsx bench/pages.ts          (or npm run bench:pages)
  *
  * It builds nothing: like bench/video-start.ts it starts the server on the client in BENCH_CLIENT_DIR
- * (default dist/client: `npm run build`), or uses BENCH_URL with BENCH_ACCESS_CODE. BENCH_RUNS (3) is optional.
+ * (default dist/client: `npm run build`), or uses BENCH_URL with BENCH_ACCESS_CODE. BENCH_RUNS (3) is optional;
+ * BENCH_PAGES (`watch,series`: pages whose path has one of these) measures a part, and BENCH_REPORTS=<dir> keeps
+ * each run's Lighthouse report there (its long tasks and script boot-up times tell where blocking time went).
  *
  * The browser passes the gate once (cookie and the UI's flag); Lighthouse clears the HTTP cache before every
  * run but keeps cookies and local storage, so each run is a first visit of someone who entered the code.
@@ -50,6 +52,11 @@ async function measure(url: string, port: number, attempt = 1): Promise<Figures>
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}.`);
   const { lhr } = result;
+  if (process.env.BENCH_REPORTS && !lhr.runtimeError) {
+    fs.mkdirSync(process.env.BENCH_REPORTS, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '-')}-${Date.now()}.json`;
+    fs.writeFileSync(`${process.env.BENCH_REPORTS}/${name}`, JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) {
     // Chromium sometimes loses a trace's navigation start (NO_NAVSTART) on a busy machine: that run is measured again.
     if (attempt < 3) return measure(url, port, attempt + 1);
@@ -104,7 +111,9 @@ async function main() {
     await browser.close();
     await server.settled();
 
-    const pages = ['/', '/discover', `/series/${series.id}`, `/watch/${first.id}`];
+    const pages = ['/', '/discover', `/series/${series.id}`, `/watch/${first.id}`].filter(
+      (path) => !process.env.BENCH_PAGES || process.env.BENCH_PAGES.split(',').some((part) => path.includes(part)),
+    );
     console.log(`server ${server.url}; Lighthouse mobile preset, simulated throttling; ${RUNS} runs per page`);
     for (const pagePath of pages) {
       const figures: Figures[] = [];

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useDeferredValue, useEffect, useState, useSyncExternalStore } from 'react';
 import { keepPreviousData, useQuery } from '#web/lib/query/use-query.ts';
 import { Lock } from 'lucide-react';
 import { useTranslation } from '../../lib/texts/use-translation.tsx';
@@ -84,7 +84,11 @@ export default function WatchPage() {
   // The locked screen below is this episode's unlock prompt.
   usePaywallShown(series?.id ?? 0, !showFeed && !failed && ready && locked ? episode.episodeNumber : null);
 
-  if (showFeed) return <WatchFeed series={series} episode={episode} />;
+  // The feed's first render is the page's largest: made in the background (in slices the browser can answer
+  // taps between) while the boot script's video already plays, instead of in one long task.
+  const feedShown = useDeferredValue(showFeed);
+  if (showFeed && feedShown) return <WatchFeed series={series} episode={episode} />;
+  if (showFeed) return <WatchLoading label={t('loading')} />;
 
   if (failed) {
     const missing =
@@ -107,13 +111,7 @@ export default function WatchPage() {
     );
   }
 
-  if (!ready) {
-    return (
-      <div className="flex h-dvh items-center justify-center bg-black">
-        <PageSpinner label={t('loading')} />
-      </div>
-    );
-  }
+  if (!ready) return <WatchLoading label={t('loading')} />;
 
   return (
     <WatchMessage
@@ -131,6 +129,14 @@ export default function WatchPage() {
         </Link>
       }
     />
+  );
+}
+
+function WatchLoading({ label }: { label: string }) {
+  return (
+    <div className="flex h-dvh items-center justify-center bg-black">
+      <PageSpinner label={label} />
+    </div>
   );
 }
 
